@@ -1,0 +1,49 @@
+# Two commands: `make run` (serve the app with its worker and beat) and `make test`.
+SHELL := /bin/bash
+VENV := .venv
+BIN := $(VENV)/bin
+# pyenv reads .python-version (3.13); fall back to whatever python3.13 is on PATH.
+PYTHON ?= $(shell pyenv which python 2>/dev/null || command -v python3.13)
+STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
+
+.PHONY: install run test lint typecheck pytest demo bench clean messages
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q --group dev
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+install: $(STAMP)
+
+messages: install
+	@if command -v msgfmt >/dev/null; then $(BIN)/python manage.py compilemessages -v0 --ignore=.venv; \
+	else echo "gettext (msgfmt) not installed: pages stay in English"; fi
+
+demo: install
+	$(BIN)/python manage.py migrate --noinput -v0
+	$(BIN)/python manage.py load_demo
+
+run: demo messages
+	@echo "Phase 10 Club on http://127.0.0.1:8000  (Ctrl-C stops the web server, worker and beat)"
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/honcho start -f Procfile.dev
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: install
+	$(BIN)/mypy
+
+# pytest exits 5 when it collects no test; that is not a failure of the code.
+pytest: install
+	$(BIN)/pytest $(PYTEST_ARGS); rc=$$?; if [ $$rc -eq 5 ]; then rc=0; fi; exit $$rc
+
+test: lint typecheck messages pytest
+
+bench: install
+	$(BIN)/python bench/engine.py
+
+clean:
+	rm -rf $(VENV) var staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,63 @@
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.db import transaction
+from django.template import loader
+from django.utils.translation import gettext_lazy as _
+
+from .models import TIME_ZONES, Profile
+
+User = get_user_model()
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(
+        label=_("Email"),
+        help_text=_("For turn notifications. We send a link to confirm it."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip().lower()
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(_("An account with this email already exists."))
+        return email
+
+
+class ProfileForm(forms.ModelForm):
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=[(tz, tz) for tz in TIME_ZONES])
+
+    class Meta:
+        model = Profile
+        fields = ("language", "time_zone", "avatar_colour")
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Renders the reset email in the request but sends it from a Celery worker,
+    so a slow SMTP server never holds up the page. The answer is the same whether
+    or not the address has an account (no enumeration)."""
+
+    def send_mail(
+        self,
+        subject_template_name,
+        email_template_name,
+        context,
+        from_email,
+        to_email,
+        html_email_template_name=None,
+    ):  # type: ignore[no-untyped-def]
+        from .tasks import send_rendered_email
+
+        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+        body = loader.render_to_string(email_template_name, context)
+        html = (
+            loader.render_to_string(html_email_template_name, context)
+            if html_email_template_name
+            else None
+        )
+        transaction.on_commit(
+            lambda: send_rendered_email.delay(subject, body, html, from_email, [to_email])
+        )

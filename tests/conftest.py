@@ -1,0 +1,77 @@
+"""Personas and shared fixtures. alice, bob and carol play together; the
+stranger has an account but no access to their games."""
+
+import os
+import shutil
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from phase10site.celery import app as celery_app
+
+PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture(autouse=True)
+def _celery_runs_tasks_inline(settings):
+    # Unit tests run tasks in-process; tests/integration starts a real worker.
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield
+    celery_app.conf.task_always_eager = False
+
+
+def _make_user(username: str):
+    user = get_user_model().objects.create_user(
+        username=username, email=f"{username}@example.com", password=PASSWORD
+    )
+    user.profile.email_verified = True
+    user.profile.save()
+    return user
+
+
+@pytest.fixture
+def alice(db):
+    return _make_user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return _make_user("bob")
+
+
+@pytest.fixture
+def carol(db):
+    return _make_user("carol")
+
+
+@pytest.fixture
+def stranger(db):
+    return _make_user("stranger")
+
+
+@pytest.fixture
+def alice_client(client, alice):
+    client.force_login(alice)
+    return client
+
+
+def chromium_path() -> str | None:
+    return shutil.which("chromium") or (
+        "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
+    )
+
+
+def require_or_skip(what: str, available: bool) -> None:
+    """Skip when a real service is missing on a developer's machine; CI sets
+    REQUIRE_SERVICES=1 so a missing service fails instead of hiding tests."""
+    if available:
+        return
+    if os.environ.get("REQUIRE_SERVICES") == "1":
+        pytest.fail(f"{what} is required (REQUIRE_SERVICES=1) but not available")
+    pytest.skip(f"{what} not available")
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

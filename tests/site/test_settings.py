@@ -1,0 +1,44 @@
+"""The production settings, checked in a real subprocess with a production-like
+environment (DEBUG off, a real key, HTTPS origin)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _manage(*args, **env):
+    environment = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "k" * 20 + "-a-long-production-secret-0123456789",
+    "ALLOWED_HOSTS": "phase10.example.com",
+    "CSRF_TRUSTED_ORIGINS": "https://phase10.example.com",
+    "SITE_URL": "https://phase10.example.com",
+}
+
+
+def test_check_deploy_reports_nothing_in_production_mode():
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_the_app_refuses_to_start_with_debug_off_and_no_secret_key():
+    env = {k: v for k, v in PRODUCTION.items() if k != "SECRET_KEY"}
+    result = _manage("check", **env)
+    assert result.returncode != 0
+    assert "Set SECRET_KEY" in result.stderr
