@@ -1,0 +1,204 @@
+"""Games of both modes share these tables, so stats are written once.
+
+- `Player`: a name at a table, optionally a user's (a user has one Player).
+- `Game`: a table game night (the app only keeps score) or an online game (the
+  app deals; `state` is the engine snapshot and `Move` the append-only log).
+- `Seat`: a Player in a game's seating order, with denormalised totals that the
+  services refresh after every change (lists and stats read them, never moves).
+- `RoundScore`: one finished round for one seat — the same rows for both modes.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+def new_public_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def new_token() -> str:
+    # 128 bits: share and invite links can't be guessed.
+    return secrets.token_urlsafe(16)
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=40)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+    )
+    # Who typed a guest's name in; guests are listed for that user next time.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="guests_created",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+    @classmethod
+    def for_user(cls, user) -> "Player":  # type: ignore[no-untyped-def]
+        player, _created = cls.objects.get_or_create(
+            user=user, defaults={"name": user.get_username()[:40]}
+        )
+        return player
+
+
+class Game(models.Model):
+    class Mode(models.TextChoices):
+        TABLE = "table", _("Game night")
+        ONLINE = "online", _("Online")
+
+    class Status(models.TextChoices):
+        LOBBY = "lobby", _("Waiting for players")
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    share_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    mode = models.CharField(_("mode"), max_length=8, choices=Mode.choices)
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices)
+    # `Rules` as a dict (games.engine.Rules fields).
+    rules = models.JSONField(_("rules"), default=dict)
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games_created"
+    )
+    co_scorers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="games_co_scored"
+    )
+    # Bumped on every change; pollers send the version they have and get 204 if equal.
+    version = models.PositiveIntegerField(default=0)
+    rounds_played = models.PositiveSmallIntegerField(default=0)
+    # Seat position of the winner of the tie-breaker round, once played.
+    tiebreak_winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    winner = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="games_won"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    # --- online play -----------------------------------------------------------
+    state = models.JSONField(null=True, blank=True)  # engine snapshot (to_dict)
+    seed = models.BigIntegerField(null=True, blank=True)
+    move_number = models.PositiveIntegerField(default=0)
+    current_player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    time_limit = models.DurationField(null=True, blank=True)
+    invite_token = models.CharField(max_length=32, blank=True, default=new_token)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        indexes = [
+            models.Index(fields=["status", "updated_at"]),
+            # Reminder / time-limit sweeps: active online games by how long the turn waited.
+            models.Index(
+                fields=["turn_started_at"],
+                name="game_waiting_turn_idx",
+                condition=Q(status="active", mode="online"),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or str(_("Game %(id)s") % {"id": self.public_id})
+
+    def get_absolute_url(self) -> str:
+        if self.mode == self.Mode.TABLE:
+            return reverse("games:table_detail", args=[self.public_id])
+        return reverse("games:online_detail", args=[self.public_id])
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    is_bot = models.BooleanField(default=False)
+    # Denormalised from the rounds (kept current by the services):
+    score = models.IntegerField(default=0)
+    phase = models.PositiveSmallIntegerField(null=True, blank=True)  # phase to attempt now
+    phases_completed = models.PositiveSmallIntegerField(default=0)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)  # final rank, 1 = winner
+    is_winner = models.BooleanField(default=False)
+    # Online: resigned players are replaced by a bot but keep their history.
+    resigned = models.BooleanField(default=False)
+    muted = models.BooleanField(default=False)  # per-game email mute
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.position} {self.player}"
+
+
+class RoundScore(models.Model):
+    """One seat's result in one finished round (both modes)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="round_scores")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="round_scores")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="round_scores")
+    round_number = models.PositiveSmallIntegerField()
+    # The phase this seat tried this round (pick-a-phase: the one it laid, else None).
+    phase_attempted = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The phase laid this round, or None if the seat did not complete one.
+    phase_completed = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.PositiveIntegerField(default=0)
+    went_out = models.BooleanField(default=False)
+    total = models.IntegerField(default=0)  # running total after this round
+
+    class Meta:
+        ordering = ["round_number", "seat__position"]
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "round_number"], name="roundscore_unique"),
+        ]
+        indexes = [models.Index(fields=["player", "phase_attempted"])]
+
+    @property
+    def completed(self) -> bool:
+        return self.phase_completed is not None
+
+
+class Move(models.Model):
+    """Append-only log of an online game: replaying the seed and these reproduces `state`."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    # Played for the seat by a bot, or by the time limit.
+    automatic = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="move_unique_number"),
+        ]
