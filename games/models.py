@@ -181,6 +181,9 @@ class RoundScore(models.Model):
         ]
         indexes = [models.Index(fields=["player", "phase_attempted"])]
 
+    def __str__(self) -> str:
+        return f"{self.game} round {self.round_number}: {self.player} {self.points}"
+
     @property
     def completed(self) -> bool:
         return self.phase_completed is not None
@@ -202,3 +205,6 @@ class Move(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="move_unique_number"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.game} move {self.number}"
