@@ -1,10 +1,12 @@
-"""The engine is pure Python: its tests must run without Django (`-p no:django`)."""
+"""The engine is pure Python: its tests must also run without Django (`-p no:django`)."""
+
+import types
 
 import pytest
 
 
-@pytest.fixture(autouse=True)
-def _celery_runs_tasks_inline():
-    # Shadows the project-wide autouse fixture, which needs pytest-django's `settings`;
-    # no engine code path touches Celery or settings.
-    yield
+@pytest.fixture
+def settings():
+    # Stands in for pytest-django's `settings`, which the project-wide autouse fixtures
+    # (tests/conftest.py) request; no engine code path reads Django settings.
+    return types.SimpleNamespace()
