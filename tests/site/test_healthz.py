@@ -14,10 +14,15 @@ def test_healthz_answers_200_when_database_and_broker_answer(client):
     assert response.json() == {"status": "ok", "database": True, "broker": True}
 
 
-def test_healthz_answers_503_when_the_broker_is_down(client, monkeypatch):
+def test_healthz_answers_503_when_the_broker_is_down(client):
     # Port 1 on loopback: nothing listens, so the connection is really refused.
-    monkeypatch.setattr(celery_app.conf, "broker_url", "redis://127.0.0.1:1/0")
-    response = client.get(reverse("healthz"))
+    keys = ("broker_url", "broker_write_url")
+    saved = {key: celery_app.conf[key] for key in keys}
+    celery_app.conf.update(dict.fromkeys(keys, "redis://127.0.0.1:1/0"))
+    try:
+        response = client.get(reverse("healthz"))
+    finally:
+        celery_app.conf.update(saved)
     assert response.status_code == 503
     assert response.json() == {"status": "error", "database": True, "broker": False}
 
