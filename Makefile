@@ -18,7 +18,8 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 messages: install
-	@if command -v msgfmt >/dev/null; then $(BIN)/python manage.py compilemessages -v0 --ignore=.venv; \
+	@if [ ! -d locale ]; then true; \
+	elif command -v msgfmt >/dev/null; then $(BIN)/python manage.py compilemessages -v0 --ignore=.venv; \
 	else echo "gettext (msgfmt) not installed: pages stay in English"; fi
 
 demo: install
