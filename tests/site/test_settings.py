@@ -10,7 +10,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _manage(*args, **env):
-    environment = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
     environment.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args],
