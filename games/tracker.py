@@ -1,0 +1,609 @@
+"""The score tracker: the only code that changes a table game (a real deck at a real table).
+
+Every change runs in one transaction that locks the game row, checks the version the
+scorer's form was built from, rewrites the rounds and then recomputes everything else
+(phases, totals, ranks, dealer, winner, tie-breaker) from the rounds through the
+engine's progression helper. So an edit of round 2 fixes round 9, and nothing here
+knows the rules of Phase 10: the engine decides, this module stores.
+
+The read side (`load_board`) folds the same rows through the same engine call, so the
+scoreboard can never disagree with what the services stored.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engine import RoundResult, RuleError, Rules, Standing, progress
+from games.engine.progression import advance, start
+
+from .models import Game, Player, RoundScore, Seat
+
+# A second "Start" within this window with the same table is a double tap, not a new game.
+DOUBLE_SUBMIT_WINDOW = timedelta(seconds=30)
+
+
+class TrackerError(Exception):
+    """A change that can't be made. `message` is translated, ready for the page;
+    `field` names the form field it belongs to (None: the form as a whole)."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class StaleGame(TrackerError):
+    """The form was built from an older version of the game."""
+
+
+def stale_message() -> str:
+    return _(
+        "This game changed since you opened the form (another scorer or a double tap). "
+        "Here is the current scoreboard: check it and enter your change again."
+    )
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """What the scorer entered for one round, by seat position.
+
+    completed: seat -> the phase laid. Outside pick-a-phase the number is ignored and
+    taken from the standing (the phase that seat was on), so editing an early round
+    moves every later completed phase along with it.
+    """
+
+    went_out: int | None
+    points: tuple[int, ...]
+    completed: Mapping[int, int | None]
+
+
+# --- reading ----------------------------------------------------------------------------
+
+
+def game_rules(game: Game) -> Rules:
+    return Rules.from_dict(game.rules)
+
+
+@dataclass(frozen=True)
+class BoardSeat:
+    position: int
+    name: str
+    is_guest: bool
+    phase: int | None
+    completed: tuple[int, ...]
+    total: int
+    rank: int
+    is_dealer: bool
+    plays_first: bool
+    is_winner: bool
+    in_tiebreak: bool
+
+
+@dataclass(frozen=True)
+class BoardCell:
+    points: int
+    total: int
+    attempted: int | None
+    completed: int | None
+    went_out: bool
+
+
+@dataclass(frozen=True)
+class BoardRound:
+    number: int
+    cells: tuple[BoardCell, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything a scoreboard shows, computed from the rounds by the engine."""
+
+    version: int
+    rules: Rules
+    standing: Standing
+    seats: tuple[BoardSeat, ...]
+    rounds: tuple[BoardRound, ...]
+
+    @property
+    def is_over(self) -> bool:
+        return self.standing.game_over
+
+    @property
+    def tiebreak_needed(self) -> bool:
+        return self.standing.tiebreak_needed
+
+    @property
+    def round_number(self) -> int:
+        return self.standing.round_number
+
+    @property
+    def ranking(self) -> list[BoardSeat]:
+        return sorted(self.seats, key=lambda seat: (seat.rank, seat.position))
+
+    @property
+    def dealer(self) -> BoardSeat:
+        return self.seats[self.standing.dealer]
+
+    @property
+    def first_player(self) -> BoardSeat:
+        return self.seats[self.standing.first_player]
+
+    @property
+    def winner(self) -> BoardSeat | None:
+        winner = self.standing.winner
+        return None if winner is None else self.seats[winner]
+
+    @property
+    def tied(self) -> list[BoardSeat]:
+        return [self.seats[seat] for seat in self.standing.tiebreak_seats]
+
+    @property
+    def had_tiebreak(self) -> bool:
+        return bool(self.standing.tiebreak_seats)
+
+    def phases_done_before(self, number: int) -> list[frozenset[int]]:
+        """Per seat, the phases completed in the rounds before round `number`."""
+        done: list[set[int]] = [set() for _seat in self.seats]
+        for round_ in self.rounds[: number - 1]:
+            for position, cell in enumerate(round_.cells):
+                if cell.completed is not None:
+                    done[position].add(cell.completed)
+        return [frozenset(phases) for phases in done]
+
+    def phases_attempted_in(self, number: int) -> tuple[int | None, ...]:
+        """The phase each seat was on in round `number` (the next round: the current one)."""
+        if number <= len(self.rounds):
+            return self.standing.attempted[number - 1]
+        return self.standing.phase
+
+
+def load_board(game: Game) -> Board:
+    """The scoreboard of `game` in two queries (seats, rounds), whatever its length."""
+    seats = list(game.seats.select_related("player").order_by("position"))
+    rows = RoundScore.objects.filter(game=game).order_by("round_number")
+    return board_from(game, seats, rows)
+
+
+def board_from(game: Game, seats: Sequence[Seat], rows: Iterable[RoundScore]) -> Board:
+    rules = game_rules(game)
+    entries = _entries_from_rows(seats, rows)
+    results = [
+        RoundResult(went_out=entry.went_out, completed=dict(entry.completed), points=entry.points)
+        for entry in entries
+    ]
+    standing = progress(
+        len(seats),
+        rules,
+        results,
+        dealer=game.first_dealer,
+        tiebreak_winner=game.tiebreak_winner,
+    )
+    return Board(
+        version=game.version,
+        rules=rules,
+        standing=standing,
+        seats=tuple(_board_seats(seats, rules, standing)),
+        rounds=tuple(_board_rounds(results, standing)),
+    )
+
+
+def _board_seats(seats: Sequence[Seat], rules: Rules, standing: Standing) -> Iterable[BoardSeat]:
+    ranks = standing_ranks(rules, standing)
+    for seat in seats:
+        position = seat.position
+        yield BoardSeat(
+            position=position,
+            name=seat.player.name,
+            is_guest=seat.player.is_guest,
+            phase=standing.phase[position],
+            completed=tuple(sorted(standing.completed[position])),
+            total=standing.scores[position],
+            rank=ranks[position],
+            is_dealer=position == standing.dealer,
+            plays_first=position == standing.first_player,
+            is_winner=position == standing.winner,
+            in_tiebreak=position in standing.tiebreak_seats,
+        )
+
+
+def _board_rounds(results: Sequence[RoundResult], standing: Standing) -> Iterable[BoardRound]:
+    totals = [0] * standing.players
+    for index, result in enumerate(results):
+        cells = []
+        for seat, points in enumerate(result.points):
+            totals[seat] += points
+            cells.append(
+                BoardCell(
+                    points=points,
+                    total=totals[seat],
+                    attempted=standing.attempted[index][seat],
+                    completed=result.completed.get(seat),
+                    went_out=result.went_out == seat,
+                )
+            )
+        yield BoardRound(number=index + 1, cells=tuple(cells))
+
+
+def standing_ranks(rules: Rules, standing: Standing) -> list[int]:
+    """Rank per seat, 1 = best; equal players share a rank ("1, 2, 2, 4").
+
+    The rules only name a winner, so the order of the others is ours: the winner first,
+    then more phases completed (not in all-advance, where everyone plays the same
+    phases and only the total counts), then the lower total.
+    """
+
+    def key(seat: int) -> tuple[bool, int, int]:
+        phases = 0 if rules.all_advance else -len(standing.completed[seat])
+        return (seat != standing.winner, phases, standing.scores[seat])
+
+    keys = [key(seat) for seat in range(standing.players)]
+    return [1 + sum(other < mine for other in keys) for mine in keys]
+
+
+def _entries_from_rows(seats: Sequence[Seat], rows: Iterable[RoundScore]) -> list[RoundEntry]:
+    position_of = {seat.pk: seat.position for seat in seats}
+    by_round: dict[int, list[RoundScore]] = defaultdict(list)
+    for row in rows:
+        by_round[row.round_number].append(row)
+    entries = []
+    for number in sorted(by_round):
+        points = [0] * len(seats)
+        completed: dict[int, int | None] = {}
+        went_out = None
+        for row in by_round[number]:
+            position = position_of[row.seat_id]
+            points[position] = row.points
+            if row.phase_completed is not None:
+                completed[position] = row.phase_completed
+            if row.went_out:
+                went_out = position
+        entries.append(RoundEntry(went_out=went_out, points=tuple(points), completed=completed))
+    return entries
+
+
+def known_players(user) -> list[Player]:  # type: ignore[no-untyped-def]
+    """People `user` has sat at a table with, and the guests they typed in, by name."""
+    my_games = Game.objects.filter(
+        Q(creator=user) | Q(co_scorers=user) | Q(seats__player__user=user)
+    ).values("pk")
+    return list(
+        Player.objects.filter(Q(seats__game__in=my_games) | Q(created_by=user, user__isnull=True))
+        .exclude(user=user)
+        .select_related("user")
+        .distinct()
+        .order_by("name", "pk")
+    )
+
+
+# --- changing -----------------------------------------------------------------------------
+
+
+def create_game(
+    creator,  # type: ignore[no-untyped-def]
+    *,
+    players: Sequence[Player | str],
+    first_dealer: int,
+    rules: Rules,
+    name: str = "",
+) -> Game:
+    """A new game night; `players` in seating order, a str being a guest's name."""
+    with transaction.atomic():
+        # Serialise one user's creations so a double tap finds the first game below.
+        get_user_model().objects.select_for_update().filter(pk=creator.pk).first()
+        seated = [_resolve_player(creator, player) for player in players]
+        if len({player.pk for player in seated}) != len(seated):
+            raise TrackerError(_("Each player can have only one seat."))
+        _check_engine(lambda: start(len(seated), rules, dealer=first_dealer))
+        duplicate = _just_created(creator, seated, first_dealer, rules, name)
+        if duplicate is not None:
+            return duplicate
+        game = Game.objects.create(
+            mode=Game.Mode.TABLE,
+            status=Game.Status.ACTIVE,
+            name=name,
+            rules=rules.to_dict(),
+            first_dealer=first_dealer,
+            creator=creator,
+        )
+        seats = Seat.objects.bulk_create(
+            Seat(game=game, position=position, player=player)
+            for position, player in enumerate(seated)
+        )
+        _save(game, seats, [])
+        return game
+
+
+def add_round(game: Game, entry: RoundEntry, *, version: int) -> Game:
+    with transaction.atomic():
+        game, seats, entries = _lock(game, version)
+        _save(game, seats, [*entries, entry], changed=len(entries) + 1)
+        return game
+
+
+def edit_round(game: Game, number: int, entry: RoundEntry, *, version: int) -> Game:
+    """Replace round `number`; every later round is recomputed from it."""
+    with transaction.atomic():
+        game, seats, entries = _lock(game, version)
+        if not 1 <= number <= len(entries):
+            raise TrackerError(_("There is no round %(number)s.") % {"number": number})
+        entries[number - 1] = entry
+        _save(game, seats, entries, changed=number)
+        return game
+
+
+def undo_last(game: Game, *, version: int) -> Game:
+    """Take back the last thing entered: the tie-breaker's winner, else the last round."""
+    with transaction.atomic():
+        game, seats, entries = _lock(game, version)
+        if game.tiebreak_winner is not None:
+            game.tiebreak_winner = None
+        elif entries:
+            entries.pop()
+        else:
+            raise TrackerError(_("There is no round to undo yet."))
+        _save(game, seats, entries)
+        return game
+
+
+def record_tiebreak(game: Game, winner: int, *, version: int) -> Game:
+    """The seat `winner` laid down the tie-breaker goal first: the game is over."""
+    with transaction.atomic():
+        game, seats, entries = _lock(game, version)
+        results, _standing = _replay(game, len(seats), entries)
+        _check_engine(
+            lambda: progress(
+                len(seats),
+                game_rules(game),
+                results,
+                dealer=game.first_dealer,
+                tiebreak_winner=winner,
+            ),
+            names=[seat.player.name for seat in seats],
+        )
+        game.tiebreak_winner = winner
+        _save(game, seats, entries)
+        return game
+
+
+def add_co_scorer(game: Game, user, *, version: int) -> Game:  # type: ignore[no-untyped-def]
+    with transaction.atomic():
+        game, _seats, _entries = _lock(game, version)
+        if user.pk == game.creator_id or game.co_scorers.filter(pk=user.pk).exists():
+            raise TrackerError(
+                _("%(name)s already keeps score in this game.") % {"name": user.get_username()},
+                field="username",
+            )
+        game.co_scorers.add(user)
+        _bump(game)
+        return game
+
+
+def rematch(game: Game, by, *, version: int) -> Game:  # type: ignore[no-untyped-def]
+    """A new game night with the same players in the same seats and the same rules.
+
+    The deal passes one seat on from the last game's first dealer, and whoever kept score
+    last time keeps score again. The old game's version is bumped so a double tap on
+    "Rematch" is refused as stale instead of starting two games.
+    """
+    with transaction.atomic():
+        old, seats, _entries = _lock(game, version)
+        new = create_game(
+            by,
+            players=[seat.player for seat in seats],
+            first_dealer=(old.first_dealer + 1) % len(seats),
+            rules=game_rules(old),
+            name=old.name,
+        )
+        scorers = {old.creator_id, *old.co_scorers.values_list("pk", flat=True)} - {by.pk}
+        new.co_scorers.add(*scorers)
+        _bump(old)
+        return new
+
+
+# --- inside the transaction -------------------------------------------------------------
+
+
+def _lock(game: Game, version: int) -> tuple[Game, list[Seat], list[RoundEntry]]:
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    if locked.version != version:
+        raise StaleGame(stale_message())
+    seats = list(Seat.objects.filter(game=locked).select_related("player").order_by("position"))
+    rows = RoundScore.objects.filter(game=locked).order_by("round_number")
+    return locked, seats, _entries_from_rows(seats, rows)
+
+
+def _save(
+    game: Game, seats: Sequence[Seat], entries: Sequence[RoundEntry], *, changed: int | None = None
+) -> None:
+    """Recompute everything from `entries`, then store rounds, seats and game."""
+    results, standing = _replay(game, len(seats), entries, changed=changed)
+    RoundScore.objects.filter(game=game).delete()
+    RoundScore.objects.bulk_create(_round_rows(game, seats, results, standing))
+    ranks = standing_ranks(game_rules(game), standing)
+    for seat in seats:
+        position = seat.position
+        seat.score = standing.scores[position]
+        seat.phase = standing.phase[position]
+        seat.phases_completed = len(standing.completed[position])
+        seat.rank = ranks[position]
+        seat.is_winner = position == standing.winner
+    Seat.objects.bulk_update(seats, ["score", "phase", "phases_completed", "rank", "is_winner"])
+    game.rounds_played = len(results)
+    if standing.game_over:
+        game.status = Game.Status.FINISHED
+        game.winner = seats[standing.winner].player if standing.winner is not None else None
+        game.finished_at = game.finished_at or timezone.now()
+    else:
+        game.status = Game.Status.ACTIVE
+        game.winner = None
+        game.finished_at = None
+    _bump(game)
+
+
+def _bump(game: Game) -> None:
+    game.version += 1
+    game.save()
+
+
+def _replay(
+    game: Game, players: int, entries: Sequence[RoundEntry], *, changed: int | None = None
+) -> tuple[list[RoundResult], Standing]:
+    """Fold the entered rounds through the engine; returns the results and the final standing.
+
+    Outside pick-a-phase a completed phase is whatever phase the seat was on, so it is
+    read from the standing round by round rather than trusted from the stored rows.
+    """
+    rules = game_rules(game)
+    standing = start(players, rules, dealer=game.first_dealer)
+    results = []
+    for number, entry in enumerate(entries, start=1):
+        completed = {
+            seat: phase if rules.pick_a_phase else standing.phase[seat]
+            for seat, phase in entry.completed.items()
+        }
+        result = RoundResult(went_out=entry.went_out, completed=completed, points=entry.points)
+        try:
+            standing = advance(rules, standing, result)
+        except RuleError as error:
+            raise _round_error(error, game, number, changed, result) from error
+        results.append(result)
+    try:
+        final = progress(
+            players, rules, results, dealer=game.first_dealer, tiebreak_winner=game.tiebreak_winner
+        )
+    except RuleError:
+        # An edit changed who is tied (or removed the tie): the old tie-breaker no longer counts.
+        game.tiebreak_winner = None
+        final = progress(players, rules, results, dealer=game.first_dealer)
+    return results, final
+
+
+def _round_rows(
+    game: Game, seats: Sequence[Seat], results: Sequence[RoundResult], standing: Standing
+) -> Iterable[RoundScore]:
+    for board_round in _board_rounds(results, standing):
+        for seat, cell in zip(seats, board_round.cells, strict=True):
+            yield RoundScore(
+                game=game,
+                seat=seat,
+                player_id=seat.player_id,
+                round_number=board_round.number,
+                phase_attempted=cell.attempted,
+                phase_completed=cell.completed,
+                points=cell.points,
+                went_out=cell.went_out,
+                total=cell.total,
+            )
+
+
+def _resolve_player(creator, player: Player | str) -> Player:  # type: ignore[no-untyped-def]
+    if isinstance(player, Player):
+        return player
+    name = player.strip()
+    # The same guest name at this user's table is the same person: their history adds up.
+    existing = Player.objects.filter(
+        created_by=creator, user__isnull=True, name__iexact=name
+    ).first()
+    return existing or Player.objects.create(name=name, created_by=creator)
+
+
+def _just_created(
+    creator,  # type: ignore[no-untyped-def]
+    players: Sequence[Player],
+    first_dealer: int,
+    rules: Rules,
+    name: str,
+) -> Game | None:
+    recent = Game.objects.filter(
+        creator=creator,
+        mode=Game.Mode.TABLE,
+        created_at__gte=timezone.now() - DOUBLE_SUBMIT_WINDOW,
+        rounds_played=0,
+        first_dealer=first_dealer,
+        name=name,
+    ).prefetch_related("seats")
+    wanted = [player.pk for player in players]
+    for game in recent:
+        seated = [seat.player_id for seat in sorted(game.seats.all(), key=lambda s: s.position)]
+        if seated == wanted and game_rules(game) == rules:
+            return game
+    return None
+
+
+# --- engine errors as sentences for the scorer ------------------------------------------
+
+
+def _check_engine(call, *, names: Sequence[str] = ()) -> None:  # type: ignore[no-untyped-def]
+    try:
+        call()
+    except RuleError as error:
+        raise TrackerError(rule_message(error, names)) from error
+
+
+def _round_error(
+    error: RuleError, game: Game, number: int, changed: int | None, result: RoundResult
+) -> TrackerError:
+    names = list(
+        Seat.objects.filter(game=game).order_by("position").values_list("player__name", flat=True)
+    )
+    message = rule_message(error, names, result)
+    if changed is not None and number != changed:
+        # The edited round is fine on its own, but a later round no longer follows from it.
+        return TrackerError(
+            _(
+                "With that change, round %(number)s no longer adds up: %(reason)s "
+                "Undo or fix the later rounds first."
+            )
+            % {"number": number, "reason": message}
+        )
+    return TrackerError(message, field=_error_field(error, result))
+
+
+def _error_field(error: RuleError, result: RoundResult) -> str | None:
+    went_out = result.went_out
+    if error.code == "went_out_points":
+        return f"points_{went_out}"
+    if error.code == "went_out_without_phase":
+        return f"completed_{went_out}"
+    if error.code == "went_out_seat":
+        return "went_out"
+    return None
+
+
+def rule_message(error: RuleError, names: Sequence[str], result: RoundResult | None = None) -> str:
+    """A translated sentence for an engine RuleError (the engine's own text is English)."""
+    went_out = result.went_out if result is not None else None
+    name = names[went_out] if went_out is not None and went_out < len(names) else ""
+    messages = {
+        "went_out_without_phase": _(
+            "%(name)s went out, so they must have completed their phase this round."
+        ),
+        "went_out_points": _("%(name)s went out, so they score 0 this round."),
+        "went_out_seat": _("Choose the player who went out."),
+        "points_value": _("Points are multiples of 5, from 0 up."),
+        "points_count": _("Enter points for every player."),
+        "phase_already_completed": _("A player can't complete the same phase twice."),
+        "wrong_phase": _("A completed phase doesn't match the phase that player was on."),
+        "phase_not_played": _("A player completed a phase that isn't left for them to play."),
+        "completed_seat": _("A completed phase belongs to a player who isn't in this game."),
+        "game_over": _("The game was already over."),
+        "tiebreak_due": _("A tie-breaker round is due: record who won it instead."),
+        "no_tiebreak": _("No tie-breaker round is due."),
+        "not_in_tiebreak": _("Only the tied players play the tie-breaker."),
+        "player_count": _("A game night needs 2 to 6 players."),
+        "bad_dealer": _("The first dealer must be one of the players."),
+    }
+    message = messages.get(error.code)
+    if message is None:
+        return _("That doesn't fit the rules: %(reason)s") % {"reason": str(error)}
+    return message % {"name": name} if "%(name)s" in message else message
