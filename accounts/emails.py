@@ -42,3 +42,19 @@ def send_verification_email(user) -> None:  # type: ignore[no-untyped-def]
         {"user": user, "url": url},
         language=getattr(getattr(user, "profile", None), "language", None) or None,
     )
+
+
+def send_claim_invitation(claim) -> None:  # type: ignore[no-untyped-def]
+    """The scorer invited someone to take over a guest's games (accounts/claims.py)."""
+    user = claim.user
+    send_templated(
+        "claim-invite",
+        user.email if user is not None else claim.email,
+        {
+            "scorer": claim.created_by.get_username(),
+            "guest_name": claim.guest_name,
+            "url": settings.SITE_URL + reverse("accounts:claims"),
+            "has_account": user is not None,
+        },
+        language=getattr(getattr(user, "profile", None), "language", None) or None,
+    )

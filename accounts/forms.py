@@ -61,3 +61,46 @@ class QueuedPasswordResetForm(PasswordResetForm):
         transaction.on_commit(
             lambda: send_rendered_email.delay(subject, body, html, from_email, [to_email])
         )
+
+
+class IdentityForm(forms.Form):
+    """The name other players see (the user's Player) and the email address."""
+
+    display_name = forms.CharField(
+        label=_("Display name"),
+        max_length=40,
+        help_text=_("What other players see at the table and in the stats."),
+    )
+    email = forms.EmailField(
+        label=_("Email"), help_text=_("Changing it sends a new confirmation link.")
+    )
+
+    def __init__(self, *args, user, **kwargs):  # type: ignore[no-untyped-def]
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_display_name(self) -> str:
+        name = " ".join(self.cleaned_data["display_name"].split())
+        if not name:
+            raise forms.ValidationError(_("Enter a name."))
+        return name
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip().lower()
+        if User.objects.filter(email__iexact=email).exclude(pk=self.user.pk).exists():
+            raise forms.ValidationError(_("An account with this email already exists."))
+        return email
+
+
+class NotificationForm(forms.ModelForm):
+    class Meta:
+        model = Profile
+        fields = ("notify", "reminder_hours", "digest_hour", "quiet_hours")
+
+
+class InviteForm(forms.Form):
+    who = forms.CharField(
+        label=_("Their username or email address"),
+        max_length=254,
+        help_text=_("When they accept, this guest's games become theirs."),
+    )

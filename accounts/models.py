@@ -62,3 +62,79 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return str(self.user)
+
+
+class GuestClaim(models.Model):
+    """A proposal to merge a guest Player into a user's Player.
+
+    Two ways in: the scorer of a game night invites the guest's real person
+    (`INVITE`, the invited user accepts), or a user asks to be a guest with their
+    name (`REQUEST`, the scorer approves). Accepting merges the guest's seats and
+    rounds into the user's Player and deletes the guest (accounts/claims.py).
+    """
+
+    class Kind(models.TextChoices):
+        INVITE = "invite", _("Invitation from the scorer")
+        REQUEST = "request", _("Request from the player")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for an answer")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    # SET_NULL: the guest is deleted by the merge; the claim stays as a record.
+    guest = models.ForeignKey(
+        "games.Player",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="claims",
+        verbose_name=_("guest"),
+    )
+    guest_name = models.CharField(_("guest name"), max_length=40)
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    # The account the guest would become; empty for an invitation by email to an
+    # address without an account yet (whoever verifies that address may accept).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="guest_claims",
+        verbose_name=_("user"),
+    )
+    email = models.EmailField(_("email"), blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="guest_claims_sent",
+        verbose_name=_("created by"),
+    )
+    # Who must say yes: the invited user (INVITE) or the scorer (REQUEST).
+    approver = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="guest_claims_to_approve",
+        verbose_name=_("approver"),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("guest claim")
+        verbose_name_plural = _("guest claims")
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "approver"])]
+
+    def __str__(self) -> str:
+        return f"{self.guest_name} → {self.user or self.email} ({self.status})"
+
+    @property
+    def is_pending(self) -> bool:
+        return self.status == self.Status.PENDING

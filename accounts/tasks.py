@@ -21,3 +21,16 @@ def send_rendered_email(
     if html:
         message.attach_alternative(html, "text/html")
     message.send()
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=30, max_retries=5)
+def send_claim_invitation(claim_id: int) -> None:
+    from .models import GuestClaim
+
+    claim = (
+        GuestClaim.objects.select_related("user__profile", "created_by")
+        .filter(pk=claim_id, status=GuestClaim.Status.PENDING)
+        .first()
+    )
+    if claim is not None and (claim.email or (claim.user and claim.user.email)):
+        emails.send_claim_invitation(claim)

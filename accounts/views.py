@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
@@ -6,15 +8,26 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.core import signing
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.db.models import Exists, OuterRef, Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
-from . import emails, tasks
-from .forms import ProfileForm, QueuedPasswordResetForm, SignupForm
+from games.models import Game, Player
+
+from . import charts, claims, emails, export, stats, tasks
+from .forms import (
+    IdentityForm,
+    InviteForm,
+    NotificationForm,
+    ProfileForm,
+    QueuedPasswordResetForm,
+    SignupForm,
+)
+from .models import GuestClaim
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -75,18 +88,79 @@ def resend_verification(request: HttpRequest) -> HttpResponse:
     return redirect("accounts:profile")
 
 
+def _render_profile(request: HttpRequest, **forms: Any) -> HttpResponse:
+    """The account page: three forms, each posting to its own view."""
+    user = request.user
+    player = Player.for_user(user)
+    context = {
+        "player": player,
+        "initials": initials(player.name),
+        "identity_form": forms.get("identity_form")
+        or IdentityForm(user=user, initial={"display_name": player.name, "email": user.email}),
+        "form": forms.get("form") or ProfileForm(instance=user.profile),
+        "notification_form": forms.get("notification_form")
+        or NotificationForm(instance=user.profile),
+        "open_claims": claims.claims_for(user).count(),
+    }
+    return render(request, "accounts/profile.html", context)
+
+
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
-    form = ProfileForm(request.POST or None, instance=request.user.profile)
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Your settings are saved."))
-        response = redirect("accounts:profile")
-        # The profile's language now decides; drop a stale selector cookie.
-        if request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME):
-            response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
-        return response
-    return render(request, "accounts/profile.html", {"form": form})
+    if request.method != "POST":
+        return _render_profile(request)
+    form = ProfileForm(request.POST, instance=request.user.profile)
+    if not form.is_valid():
+        return _render_profile(request, form=form)
+    form.save()
+    messages.success(request, _("Your settings are saved."))
+    response = redirect("accounts:profile")
+    # The profile's language now decides; drop a stale selector cookie.
+    if request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME):
+        response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
+    return response
+
+
+@login_required
+@require_POST
+def profile_identity(request: HttpRequest) -> HttpResponse:
+    """Display name (the user's Player) and email. A new address must be confirmed
+    again before it gets game emails."""
+    user = request.user
+    form = IdentityForm(request.POST, user=user)
+    if not form.is_valid():
+        return _render_profile(request, identity_form=form)
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=Player.for_user(user).pk)
+        if player.name != form.cleaned_data["display_name"]:
+            player.name = form.cleaned_data["display_name"]
+            player.save(update_fields=["name"])
+        new_email = form.cleaned_data["email"]
+        if new_email != user.email.lower():
+            user.email = new_email
+            user.save(update_fields=["email"])
+            user.profile.email_verified = False
+            user.profile.save(update_fields=["email_verified"])
+            user_id = user.pk
+            transaction.on_commit(lambda: tasks.send_verification_email.delay(user_id))
+            messages.success(
+                request,
+                _("We sent a link to %(email)s to confirm your new address.")
+                % {"email": new_email},
+            )
+    messages.success(request, _("Your name and email are saved."))
+    return redirect("accounts:profile")
+
+
+@login_required
+@require_POST
+def profile_notifications(request: HttpRequest) -> HttpResponse:
+    form = NotificationForm(request.POST, instance=request.user.profile)
+    if not form.is_valid():
+        return _render_profile(request, notification_form=form)
+    form.save()
+    messages.success(request, _("Your email preferences are saved."))
+    return redirect("accounts:profile")
 
 
 def lockout(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:  # type: ignore[no-untyped-def]
@@ -125,6 +199,256 @@ class PasswordResetView(auth_views.PasswordResetView):
         return super().form_valid(form)
 
 
-def stats(request: HttpRequest) -> HttpResponse:
-    # Placeholder until the stats issue lands.
-    return render(request, "coming.html", {"heading": _("Stats")})
+# --- players and stats ----------------------------------------------------------
+
+
+def initials(name: str) -> str:
+    """Up to two initials for an avatar.
+
+    >>> initials("ada lovelace"), initials("Bob"), initials("")
+    ('AL', 'B', '?')
+    """
+    letters = [word[0] for word in name.split() if word][:2]
+    return "".join(letters).upper() or "?"
+
+
+def _get_player_for_user(user: Any, me: Player, player_id: int) -> Player:
+    """A Player whose page `user` may see (stats.visible_players), else 404."""
+    return get_object_or_404(
+        stats.visible_players(me, user).select_related("user__profile"), pk=player_id
+    )
+
+
+def _filter_links(request: HttpRequest, scope: stats.Scope) -> dict[str, list[dict[str, Any]]]:
+    def links(key: str, choices: dict[str, Any], current: str) -> list[dict[str, Any]]:
+        result = []
+        for value, label in choices.items():
+            query = request.GET.copy()
+            query[key] = value
+            result.append(
+                {"label": label, "url": f"?{query.urlencode()}", "selected": value == current}
+            )
+        return result
+
+    return {
+        "mode_links": links("mode", stats.MODES, scope.mode),
+        "period_links": links("period", stats.PERIODS, scope.period),
+    }
+
+
+def _stats_page(request: HttpRequest, player: Player, me: Player) -> HttpResponse:
+    """One player's stats page (your own, or someone you played with). The number of
+    queries doesn't depend on how many games they played."""
+    scope = stats.Scope.parse(player, request.GET.get("mode"), request.GET.get("period"))
+    summary = stats.summary(scope)
+    phases = stats.phase_stats(scope)
+    rivals = stats.head_to_head(scope)
+    recent = stats.recent_seats(scope, viewer=me)
+    own = player.pk == me.pk
+    name = _("you") if own else player.name
+    context = {
+        "player": player,
+        "own": own,
+        "initials": initials(player.name),
+        "avatar_colour": player.user.profile.avatar_colour if player.user_id else "",
+        "scope": scope,
+        "summary": summary,
+        "win_rate_percent": None if summary.win_rate is None else round(summary.win_rate * 100),
+        "phases": phases,
+        "nemesis": stats.nemesis(phases),
+        "rivals": rivals,
+        "most_frequent": rivals[0] if rivals else None,
+        "recent": recent,
+        "last_game_chart": charts.render(charts.score_chart(recent[0].game)) if recent else "",
+        "win_rate_chart": charts.render(
+            charts.win_rate_chart(stats.win_rate_over_time(scope, summary.played), name)
+        ),
+        "phase_chart": charts.render(charts.phase_chart(stats.phase_by_round(scope), name)),
+        **_filter_links(request, scope),
+    }
+    if player.is_guest:
+        context["can_invite"] = claims.can_invite(request.user, player)
+        context["invite_form"] = InviteForm()
+        context["may_request"] = claims.suggested_guests(request.user).filter(pk=player.pk).exists()
+    return render(request, "accounts/stats.html", context)
+
+
+def stats_view(request: HttpRequest) -> HttpResponse:
+    """Your own stats; a prompt to log in for visitors."""
+    if not request.user.is_authenticated:
+        return render(request, "accounts/stats_login.html")
+    me = Player.for_user(request.user)
+    return _stats_page(request, me, me)
+
+
+@login_required
+def player_stats(request: HttpRequest, player_id: int) -> HttpResponse:
+    me = Player.for_user(request.user)
+    player = _get_player_for_user(request.user, me, player_id)
+    if player.pk == me.pk:
+        return redirect("accounts:stats")
+    return _stats_page(request, player, me)
+
+
+@login_required
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    me = Player.for_user(request.user)
+    scope = stats.Scope.parse(me, request.GET.get("mode"), request.GET.get("period"))
+    context = {
+        "me": me,
+        "scope": scope,
+        "rows": stats.leaderboard(scope),
+        "min_games": stats.LEADERBOARD_MIN_GAMES,
+        **_filter_links(request, scope),
+    }
+    return render(request, "accounts/leaderboard.html", context)
+
+
+# --- claiming guests --------------------------------------------------------------
+
+
+def _get_claim_for_user(user: Any, claim_id: int) -> GuestClaim:
+    """A pending claim this user may answer, else 404."""
+    return get_object_or_404(claims.claims_for(user), pk=claim_id)
+
+
+@login_required
+def claim_list(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    pending = GuestClaim.objects.filter(status=GuestClaim.Status.PENDING).select_related(
+        "guest", "user", "created_by", "approver"
+    )
+    mine = pending.filter(created_by=user)
+    context = {
+        "to_answer": claims.claims_for(user).select_related("guest", "user", "created_by"),
+        "suggested": claims.suggested_guests(user).annotate(
+            requested=Exists(
+                GuestClaim.objects.filter(
+                    guest=OuterRef("pk"), user=user, status=GuestClaim.Status.PENDING
+                )
+            )
+        ),
+        "sent": mine.exclude(approver=user),
+    }
+    return render(request, "accounts/claims.html", context)
+
+
+@login_required
+@require_POST
+def invite_guest(request: HttpRequest, player_id: int) -> HttpResponse:
+    """The scorer invites a guest's real person (by username or email)."""
+    me = Player.for_user(request.user)
+    guest = _get_player_for_user(request.user, me, player_id)
+    if not claims.can_invite(request.user, guest):
+        raise Http404
+    form = InviteForm(request.POST)
+    if form.is_valid():
+        try:
+            with transaction.atomic():
+                claim = claims.invite(request.user, guest, form.cleaned_data["who"])
+                claim_id = claim.pk
+                transaction.on_commit(lambda: tasks.send_claim_invitation.delay(claim_id))
+        except claims.ClaimError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("We invited %(who)s to take over %(guest)s's games.")
+                % {"who": claim.user or claim.email, "guest": guest.name},
+            )
+    else:
+        messages.error(request, _("Enter a username or an email address."))
+    return redirect("accounts:player", player_id=guest.pk)
+
+
+@login_required
+@require_POST
+def request_claim(request: HttpRequest, player_id: int) -> HttpResponse:
+    """'That guest is me': ask the scorer to merge a suggested guest into your account."""
+    guest = get_object_or_404(claims.suggested_guests(request.user), pk=player_id)
+    try:
+        claim = claims.request_claim(request.user, guest)
+    except claims.ClaimError as error:
+        messages.error(request, str(error))
+    else:
+        if claim is None:
+            messages.success(request, _("%(guest)s's games are now yours.") % {"guest": guest.name})
+        else:
+            messages.success(
+                request,
+                _("We asked %(scorer)s to confirm that %(guest)s is you.")
+                % {"scorer": claim.approver, "guest": guest.name},
+            )
+    return redirect("accounts:claims")
+
+
+@login_required
+@require_POST
+def claim_accept(request: HttpRequest, claim_id: int) -> HttpResponse:
+    claim = _get_claim_for_user(request.user, claim_id)
+    try:
+        player = claims.accept(claim, request.user)
+    except claims.ClaimError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("%(guest)s's games now belong to %(player)s.")
+            % {"guest": claim.guest_name, "player": player.name},
+        )
+    return redirect("accounts:claims")
+
+
+@login_required
+@require_POST
+def claim_decline(request: HttpRequest, claim_id: int) -> HttpResponse:
+    claim = _get_claim_for_user(request.user, claim_id)
+    try:
+        claims.decline(claim, request.user)
+    except claims.ClaimError as error:
+        messages.error(request, str(error))
+    else:
+        messages.info(
+            request, _("Declined: %(guest)s stays a guest.") % {"guest": claim.guest_name}
+        )
+    return redirect("accounts:claims")
+
+
+# --- export -------------------------------------------------------------------------
+
+
+def _get_game_for_user(user: Any, public_id: str) -> Game:
+    """A finished game the user played in or scored, else 404."""
+    return get_object_or_404(
+        Game.objects.filter(status=Game.Status.FINISHED)
+        .filter(Q(seats__player__user=user) | Q(creator=user) | Q(co_scorers=user))
+        .distinct(),
+        public_id=public_id,
+    )
+
+
+@login_required
+@require_GET
+def export_games_csv(request: HttpRequest) -> StreamingHttpResponse:
+    """Every game you played in, one row each, with your result."""
+    return export.csv_response(
+        "phase10-games.csv", export.games_rows(Player.for_user(request.user))
+    )
+
+
+@login_required
+@require_GET
+def export_rounds_csv(request: HttpRequest) -> StreamingHttpResponse:
+    """Every round of every game you played in, one row per player per round."""
+    return export.csv_response(
+        "phase10-rounds.csv", export.rounds_rows(Player.for_user(request.user))
+    )
+
+
+@login_required
+@require_GET
+def export_game_json(request: HttpRequest, public_id: str) -> JsonResponse:
+    game = _get_game_for_user(request.user, public_id)
+    response = JsonResponse(export.game_dict(game), json_dumps_params={"indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="phase10-game-{game.public_id}.json"'
+    return response

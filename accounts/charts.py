@@ -1,0 +1,321 @@
+"""Server-rendered SVG line charts, with no dependency.
+
+The site needs three small line charts. A library (pygal, matplotlib) would bring
+its own styles, fonts and scripts to fight; these ~150 lines lay out the axes and
+lines, and `templates/accounts/chart.html` draws them with a <title>, a <desc>,
+axis labels and a visually-hidden data table as the text alternative.
+
+>>> nice_ticks(0, 237)
+[0, 50, 100, 150, 200, 250]
+>>> nice_ticks(1, 10, count=5)
+[0, 2, 4, 6, 8, 10]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import count
+
+from django.template.loader import render_to_string
+from django.utils.formats import date_format, number_format
+from django.utils.safestring import SafeString
+from django.utils.timezone import localtime
+from django.utils.translation import gettext as _
+
+from games.models import Game, RoundScore
+
+from . import stats
+
+# Okabe–Ito colours: told apart by colour-blind readers, dark enough on white.
+# Each series also gets its own dash pattern and marker, so colour is never alone.
+COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#8a6d00", "#4b4b4b"]
+DASHES = ["", "6 3", "2 3", "8 3 2 3", "4 4", "1 2"]
+MARKERS = ["circle", "square", "diamond", "triangle", "circle", "square"]
+
+WIDTH, HEIGHT = 420, 260
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 48, 14, 14, 44
+_ids = count(1)
+
+
+@dataclass
+class Series:
+    label: str
+    values: list[tuple[float, float | None]]  # (x, y); y None = no value at x
+    colour: str = ""
+    dash: str = ""
+    marker: str = "circle"
+    path: str = ""
+    dots: list[tuple[str, str]] = field(default_factory=list)  # marker path, tooltip
+
+
+@dataclass
+class Tick:
+    value: float
+    label: str
+    position: float
+
+
+@dataclass
+class LineChart:
+    title: str
+    description: str
+    x_label: str
+    y_label: str
+    series: list[Series]
+    x_ticks: list[Tick]
+    y_ticks: list[Tick]
+    table_head: list[str]  # the first column is the x value
+    table_rows: list[list[str]]
+    id: str = ""
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = MARGIN_LEFT
+    right: int = WIDTH - MARGIN_RIGHT
+    top: int = MARGIN_TOP
+    bottom: int = HEIGHT - MARGIN_BOTTOM
+
+    @property
+    def x_label_y(self) -> int:
+        return self.height - 6
+
+    @property
+    def y_label_x(self) -> int:
+        return 14
+
+    @property
+    def tick_label_x(self) -> int:
+        return self.left - 6
+
+    @property
+    def middle_x(self) -> float:
+        return (self.left + self.right) / 2
+
+    @property
+    def middle_y(self) -> float:
+        return (self.top + self.bottom) / 2
+
+    @property
+    def legend(self) -> bool:
+        return len(self.series) > 1
+
+
+def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """Round-numbered ticks (1, 2 or 5 × 10ⁿ apart) from at most `low` to at least `high`."""
+    low, high = min(low, 0), max(high, low + 1)
+    raw = (high - low) / count
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+    first = math.floor(low / step) * step
+    ticks = []
+    value = first
+    while value < high + step:
+        ticks.append(int(value) if float(value).is_integer() else round(value, 6))
+        if value >= high:
+            break
+        value += step
+    return ticks
+
+
+def _marker(shape: str, x: float, y: float) -> str:
+    """An SVG path for one data point's marker, centred on (x, y)."""
+    if shape == "square":
+        return f"M{x - 3.5:.1f} {y - 3.5:.1f}h7v7h-7z"
+    if shape == "diamond":
+        return f"M{x:.1f} {y - 4.5:.1f}l4.5 4.5l-4.5 4.5l-4.5 -4.5z"
+    if shape == "triangle":
+        return f"M{x:.1f} {y - 4.5:.1f}l4.5 8h-9z"
+    return f"M{x - 3.5:.1f} {y:.1f}a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0 -7 0"
+
+
+def _number(value: float | None, decimals: int = 0) -> str:
+    if value is None:
+        return "–"
+    return number_format(value, decimal_pos=decimals, use_l10n=True)
+
+
+def line_chart(
+    *,
+    title: str,
+    description: str,
+    x_label: str,
+    y_label: str,
+    series: Sequence[Series],
+    x_values: Sequence[float],
+    x_format: Callable[[float], str] = lambda x: _number(x),
+    y_format: Callable[[float | None], str] = lambda y: _number(y),
+    y_range: tuple[float, float] | None = None,
+    y_ticks: Sequence[float] | None = None,
+) -> LineChart:
+    """Lay out a line chart: scale the values into the plot area, build the paths,
+    ticks and the data table (one row per x value, one column per series)."""
+    chart = LineChart(
+        title=title,
+        description=description,
+        x_label=x_label,
+        y_label=y_label,
+        series=list(series),
+        x_ticks=[],
+        y_ticks=[],
+        table_head=[x_label, *(s.label for s in series)],
+        table_rows=[],
+        id=f"chart-{next(_ids)}",
+    )
+    ys = [y for s in series for _x, y in s.values if y is not None]
+    if y_ticks is None:
+        low, high = y_range or ((min(ys, default=0)), max(ys, default=1))
+        y_ticks = nice_ticks(low, high)
+    y_low, y_high = y_ticks[0], y_ticks[-1]
+    x_low, x_high = min(x_values, default=0), max(x_values, default=1)
+    if x_high == x_low:
+        x_high = x_low + 1
+
+    def sx(x: float) -> float:
+        return round(chart.left + (x - x_low) / (x_high - x_low) * (chart.right - chart.left), 1)
+
+    def sy(y: float) -> float:
+        span = (y_high - y_low) or 1
+        return round(chart.bottom - (y - y_low) / span * (chart.bottom - chart.top), 1)
+
+    chart.y_ticks = [Tick(v, y_format(v), sy(v)) for v in y_ticks]
+    step = max(1, math.ceil(len(x_values) / 8))
+    shown = list(x_values[::step])
+    if x_values and shown[-1] != x_values[-1]:
+        if len(shown) > 1 and sx(x_values[-1]) - sx(shown[-1]) < 24:
+            shown.pop()
+        shown.append(x_values[-1])
+    chart.x_ticks = [Tick(v, x_format(v), sx(v)) for v in shown]
+
+    for index, line in enumerate(chart.series):
+        line.colour = line.colour or COLOURS[index % len(COLOURS)]
+        line.dash = line.dash or DASHES[index % len(DASHES)]
+        line.marker = MARKERS[index % len(MARKERS)]
+        commands, pen_down = [], False
+        for x, y in line.values:
+            if y is None:
+                pen_down = False
+                continue
+            commands.append(f"{'L' if pen_down else 'M'}{sx(x)} {sy(y)}")
+            pen_down = True
+            tip = f"{line.label}: {x_format(x)}, {y_format(y)}"
+            line.dots.append((_marker(line.marker, sx(x), sy(y)), tip))
+        line.path = " ".join(commands)
+        # Many points: a plain line reads better than a row of beads.
+        if len(line.dots) > 24:
+            line.dots = []
+
+    by_x: dict[float, list[str]] = {x: [] for x in x_values}
+    for line in chart.series:
+        values = dict(line.values)
+        for x in x_values:
+            by_x[x].append(y_format(values.get(x)))
+    chart.table_rows = [[x_format(x), *cells] for x, cells in by_x.items()]
+    return chart
+
+
+def render(chart: LineChart | None) -> SafeString:
+    if chart is None:
+        return SafeString("")
+    return SafeString(render_to_string("accounts/chart.html", {"chart": chart}))
+
+
+# --- the charts ---------------------------------------------------------------
+
+
+def score_chart(game: Game) -> LineChart | None:
+    """Cumulative score per round, one line per player; None before the first round.
+    One query."""
+    rows = list(
+        RoundScore.objects.filter(game=game)
+        .order_by("seat__position", "round_number")
+        .values_list("seat__position", "player__name", "round_number", "total")
+    )
+    if not rows:
+        return None
+    lines: dict[int, Series] = {}
+    rounds: set[int] = set()
+    for position, name, round_number, total in rows:
+        line = lines.setdefault(position, Series(label=name, values=[(0, 0)]))
+        line.values.append((round_number, total))
+        rounds.add(round_number)
+    finals = ", ".join(
+        _("%(name)s %(score)s") % {"name": s.label, "score": s.values[-1][1]}
+        for s in lines.values()
+    )
+    return line_chart(
+        title=_("Score after each round"),
+        description=_("Total score of each player after each round. Final scores: %(finals)s.")
+        % {"finals": finals},
+        x_label=_("Round"),
+        y_label=_("Total score"),
+        series=list(lines.values()),
+        x_values=[0, *sorted(rounds)],
+    )
+
+
+def score_chart_svg(game: Game) -> SafeString:
+    """The score chart of a game as markup, for the game pages (empty before round 1)."""
+    return render(score_chart(game))
+
+
+def phase_chart(rows: Sequence[stats.PhaseByRound], name: str) -> LineChart | None:
+    """The average phase a player was on in each round, against their opponents."""
+    if not rows:
+        return None
+    mine = Series(label=name, values=[(r.round_number, r.mine) for r in rows])
+    others = Series(label=_("Opponents"), values=[(r.round_number, r.others) for r in rows])
+    last = next((r for r in reversed(rows) if r.mine is not None), rows[-1])
+    return line_chart(
+        title=_("Phase reached per round"),
+        description=_(
+            "The phase %(name)s was on in each round, on average over their games, "
+            "next to their opponents' average. In round %(round)s: %(mine)s."
+        )
+        % {"name": name, "round": last.round_number, "mine": _number(last.mine, 1)},
+        x_label=_("Round"),
+        y_label=_("Phase"),
+        series=[mine, others],
+        x_values=[r.round_number for r in rows],
+        y_format=lambda y: _number(y, 1),
+        y_ticks=[0, 2, 4, 6, 8, 10],
+    )
+
+
+def win_rate_chart(points: Sequence[stats.WinRatePoint], name: str) -> LineChart | None:
+    """The running win rate after each game (x: games played)."""
+    if not points:
+        return None
+    dates = {p.game_number: p.finished_at for p in points}
+    line = Series(label=name, values=[(p.game_number, p.rate * 100) for p in points])
+    first, last = points[0], points[-1]
+
+    def game_label(x: float) -> str:
+        return str(int(x))
+
+    description = _(
+        "Share of games won so far, after each game: %(first)s%% after game %(first_n)s "
+        "(%(first_date)s), %(last)s%% after game %(last_n)s (%(last_date)s)."
+    ) % {
+        "first": _number(first.rate * 100),
+        "first_n": first.game_number,
+        "first_date": date_format(localtime(first.finished_at), "SHORT_DATE_FORMAT"),
+        "last": _number(last.rate * 100),
+        "last_n": last.game_number,
+        "last_date": date_format(localtime(last.finished_at), "SHORT_DATE_FORMAT"),
+    }
+    chart = line_chart(
+        title=_("Win rate over time"),
+        description=description,
+        x_label=_("Games played"),
+        y_label=_("Win rate (%)"),
+        series=[line],
+        x_values=[p.game_number for p in points],
+        x_format=game_label,
+        y_ticks=[0, 25, 50, 75, 100],
+    )
+    # The data table also says when each game was played.
+    chart.table_head.insert(1, _("Date"))
+    for row, point in zip(chart.table_rows, points, strict=True):
+        row.insert(1, date_format(localtime(dates[point.game_number]), "SHORT_DATE_FORMAT"))
+    return chart

@@ -1,0 +1,448 @@
+"""A Player's statistics, computed in the database.
+
+Everything reads the denormalised `Seat` totals and the `RoundScore` rows that
+both modes write, never the online move log. Each function issues a fixed number
+of queries whatever the number of games, so the stats page costs the same for a
+newcomer and for a veteran (tests/accounts/test_stats_queries.py).
+
+Only finished games count. A `Scope` says whose stats and which games:
+
+>>> Scope.parse(player=None, mode="nonsense", period="30d").mode
+'both'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import connection
+from django.db.models import (
+    Avg,
+    Case,
+    Count,
+    Exists,
+    F,
+    Min,
+    OuterRef,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+    Window,
+)
+from django.db.models.functions import RowNumber
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game, Player, RoundScore, Seat
+
+MODES = {
+    "both": _("Both"),
+    Game.Mode.TABLE.value: _("Game nights"),
+    Game.Mode.ONLINE.value: _("Online"),
+}
+PERIODS = {"all": _("All time"), "30d": _("Last 30 days"), "year": _("Last year")}
+PERIOD_LENGTH = {"all": None, "30d": timedelta(days=30), "year": timedelta(days=365)}
+
+# A phase needs this many tries before it can be anyone's nemesis: one unlucky
+# round is not a pattern.
+NEMESIS_MIN_ROUNDS = 3
+# The win-rate chart never draws more points than this, however many games.
+WIN_RATE_POINTS = 40
+HEAD_TO_HEAD_LIMIT = 20
+RECENT_GAMES = 10
+# The leaderboard ranks players with at least this many games; the others are
+# listed after them, unranked, so one lucky game doesn't top the table.
+LEADERBOARD_MIN_GAMES = 3
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Whose stats (a Player) over which finished games (mode and period)."""
+
+    player: Player | None
+    mode: str = "both"
+    period: str = "all"
+    now: datetime = field(default_factory=timezone.now)
+
+    @classmethod
+    def parse(cls, player: Player | None, mode: str | None, period: str | None) -> Scope:
+        """Unknown values fall back to the defaults: a filter link can't break the page."""
+        return cls(
+            player=player,
+            mode=mode if mode in MODES else "both",
+            period=period if period in PERIODS else "all",
+        )
+
+    @property
+    def since(self) -> datetime | None:
+        length = PERIOD_LENGTH[self.period]
+        return None if length is None else self.now - length
+
+    def games_q(self, prefix: str = "game__") -> Q:
+        """The finished games in scope, as a filter on a model that reaches Game via `prefix`."""
+        q = Q(**{f"{prefix}status": Game.Status.FINISHED})
+        if self.mode != "both":
+            q &= Q(**{f"{prefix}mode": self.mode})
+        if self.since is not None:
+            q &= Q(**{f"{prefix}finished_at__gte": self.since})
+        return q
+
+    def seats(self) -> QuerySet[Seat]:
+        return Seat.objects.filter(self.games_q(), player=self.player)
+
+    def games(self) -> QuerySet[Game]:
+        return Game.objects.filter(self.games_q(prefix=""), seats__player=self.player)
+
+
+def _not_pick_a_phase(prefix: str = "game__") -> Q:
+    # In pick-a-phase the tracker records only the phase laid, not the one tried,
+    # so its rounds would show every phase as completed at the first try.
+    key = f"{prefix}rules__pick_a_phase"
+    return Q(**{f"{key}__isnull": True}) | Q(**{key: False})
+
+
+def _rate(part: int | None, whole: int | None) -> float | None:
+    return None if not whole else (part or 0) / whole
+
+
+# --- summary ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Summary:
+    played: int
+    won: int
+    average_score: float | None
+    best_score: int | None
+    average_rounds: float | None
+    longest_streak: int
+
+    @property
+    def win_rate(self) -> float | None:
+        return _rate(self.won, self.played)
+
+
+def summary(scope: Scope) -> Summary:
+    """Games played and won, average and best (lowest) final score, rounds per game,
+    and the longest winning streak. Two queries."""
+    row = scope.seats().aggregate(
+        played=Count("id"),
+        won=Count("id", filter=Q(is_winner=True)),
+        average_score=Avg("score"),
+        best_score=Min("score"),
+        average_rounds=Avg("game__rounds_played"),
+    )
+    return Summary(**row, longest_streak=longest_streak(scope))
+
+
+def _finish_order() -> list[Any]:
+    return [F("game__finished_at").asc(), F("pk").asc()]
+
+
+def longest_streak(scope: Scope) -> int:
+    """The most games won in a row ("gaps and islands"): numbering the games once
+    overall and once among wins only, consecutive wins share the difference of the
+    two numbers. The ORM builds the windowed query; SQL groups it (a window can't
+    appear in GROUP BY)."""
+    islands = (
+        scope.seats()
+        .annotate(
+            island=Window(RowNumber(), order_by=_finish_order())
+            - Window(RowNumber(), partition_by=[F("is_winner")], order_by=_finish_order())
+        )
+        .values("is_winner", "island")
+    )
+    sql, params = islands.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT MAX(streak) FROM (SELECT COUNT(*) AS streak "
+            f"FROM ({sql}) islands WHERE islands.is_winner GROUP BY islands.island) streaks",
+            params,
+        )
+        (longest,) = cursor.fetchone()
+    return longest or 0
+
+
+# --- phases -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PhaseStat:
+    phase: int
+    rounds: int  # rounds in which the player tried this phase
+    completed: int  # of those, rounds in which they laid it
+    rounds_to_complete: int  # tries at this phase in the games where they did lay it
+
+    @property
+    def share(self) -> float | None:
+        """The share of rounds trying this phase in which it was completed."""
+        return _rate(self.completed, self.rounds)
+
+    @property
+    def average_rounds(self) -> float | None:
+        """How many rounds the player needed, on average, to complete it."""
+        return _rate(self.rounds_to_complete, self.completed)
+
+    @property
+    def share_percent(self) -> int:
+        return round((self.share or 0) * 100)
+
+
+def phase_stats(scope: Scope) -> list[PhaseStat]:
+    """Per phase: rounds tried, rounds completed, and the tries it took. One query.
+
+    A try counts towards "rounds needed" when the same seat laid that phase later
+    (or then); tries in a game that ended first are left out of the average.
+    """
+    laid_in_this_game = RoundScore.objects.filter(
+        seat=OuterRef("seat"), phase_completed=OuterRef("phase_attempted")
+    )
+    rows = (
+        RoundScore.objects.filter(scope.games_q(), _not_pick_a_phase(), player=scope.player)
+        .filter(phase_attempted__isnull=False)
+        .values("phase_attempted")
+        .annotate(
+            rounds=Count("id"),
+            completed=Count("id", filter=Q(phase_completed__isnull=False)),
+            rounds_to_complete=Count("id", filter=Exists(laid_in_this_game)),
+        )
+        .order_by("phase_attempted")
+    )
+    return [
+        PhaseStat(
+            phase=row["phase_attempted"],
+            rounds=row["rounds"],
+            completed=row["completed"],
+            rounds_to_complete=row["rounds_to_complete"],
+        )
+        for row in rows
+    ]
+
+
+def nemesis(phases: list[PhaseStat]) -> PhaseStat | None:
+    """The phase completed least often (of those tried often enough and ever missed);
+    ties go to the one that took more rounds, then the later phase."""
+    candidates = [p for p in phases if p.rounds >= NEMESIS_MIN_ROUNDS and p.completed < p.rounds]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda p: (p.share, -(p.average_rounds or math.inf), -p.phase))
+
+
+# --- opponents --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    player_id: int
+    name: str
+    is_guest: bool
+    games: int
+    wins: int  # games the scope's player won
+    losses: int  # games this opponent won
+
+
+def head_to_head(scope: Scope, limit: int = HEAD_TO_HEAD_LIMIT) -> list[HeadToHead]:
+    """Each opponent with games together and wins each way, most frequent first.
+    In games of three or more, a game someone else won counts for neither. One query."""
+    i_won = Seat.objects.filter(game=OuterRef("game"), player=scope.player, is_winner=True)
+    rows = (
+        Seat.objects.filter(game__in=scope.seats().values("game"))
+        .exclude(player=scope.player)
+        .values("player", "player__name", "player__user")
+        .annotate(
+            games=Count("id"),
+            losses=Count("id", filter=Q(is_winner=True)),
+            wins=Count("id", filter=Exists(i_won)),
+        )
+        .order_by("-games", "player__name", "player")[:limit]
+    )
+    return [
+        HeadToHead(
+            player_id=row["player"],
+            name=row["player__name"],
+            is_guest=row["player__user"] is None,
+            games=row["games"],
+            wins=row["wins"],
+            losses=row["losses"],
+        )
+        for row in rows
+    ]
+
+
+# --- recent games -----------------------------------------------------------
+
+
+def recent_seats(scope: Scope, viewer: Player | None, limit: int = RECENT_GAMES) -> list[Seat]:
+    """The player's latest finished games (their seat, with the game and everyone in it).
+    `viewer_seated` says whether the viewer may open the game. Two queries."""
+    from django.db.models import Prefetch
+
+    viewer_seated = (
+        Exists(Seat.objects.filter(game=OuterRef("game"), player=viewer))
+        if viewer is not None
+        else Value(False)
+    )
+    return list(
+        scope.seats()
+        .select_related("game", "game__winner")
+        .annotate(viewer_seated=viewer_seated)
+        .prefetch_related(
+            Prefetch("game__seats", queryset=Seat.objects.select_related("player")),
+        )
+        .order_by("-game__finished_at", "-pk")[:limit]
+    )
+
+
+# --- charts' data -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WinRatePoint:
+    game_number: int
+    finished_at: datetime
+    wins: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.game_number
+
+
+def sample_positions(count: int, points: int = WIN_RATE_POINTS) -> list[int]:
+    """At most `points` positions from 1..count, evenly spread, always with the last.
+
+    >>> sample_positions(5)
+    [1, 2, 3, 4, 5]
+    >>> sample_positions(100, points=4)
+    [25, 50, 75, 100]
+    """
+    if count <= points:
+        return list(range(1, count + 1))
+    return sorted({math.ceil(count * i / points) for i in range(1, points + 1)})
+
+
+def win_rate_over_time(scope: Scope, played: int) -> list[WinRatePoint]:
+    """The running win rate after each game (sampled when there are many). One query;
+    `played` is the number of games in scope (from `summary`)."""
+    if not played:
+        return []
+    win = Case(When(is_winner=True, then=1), default=0)
+    rows = (
+        scope.seats()
+        .annotate(
+            game_number=Window(RowNumber(), order_by=_finish_order()),
+            wins_so_far=Window(Sum(win), order_by=_finish_order()),
+            finished_at=F("game__finished_at"),
+        )
+        .filter(game_number__in=sample_positions(played))
+        .order_by("game_number")
+        .values_list("game_number", "finished_at", "wins_so_far")
+    )
+    return [WinRatePoint(n, finished, wins) for n, finished, wins in rows]
+
+
+@dataclass(frozen=True)
+class PhaseByRound:
+    round_number: int
+    mine: float | None
+    others: float | None
+
+
+def phase_by_round(scope: Scope) -> list[PhaseByRound]:
+    """The average phase the player was on in each round of their games, next to
+    their opponents' in the same games (pick-a-phase games left out). One query."""
+    rows = (
+        RoundScore.objects.filter(
+            _not_pick_a_phase(),
+            game__in=scope.seats().values("game"),
+            phase_attempted__isnull=False,
+        )
+        .values("round_number")
+        .annotate(
+            mine=Avg("phase_attempted", filter=Q(player=scope.player)),
+            others=Avg("phase_attempted", filter=~Q(player=scope.player)),
+        )
+        .order_by("round_number")
+    )
+    return [PhaseByRound(row["round_number"], row["mine"], row["others"]) for row in rows]
+
+
+# --- people -------------------------------------------------------------------
+
+
+def co_players(player: Player) -> QuerySet[Player]:
+    """Everyone who shared a game (of any status) with `player`, and the player."""
+    shared = Seat.objects.filter(game__seats__player=player).values("player")
+    return Player.objects.filter(Q(pk__in=shared) | Q(pk=player.pk))
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    player_id: int
+    name: str
+    is_guest: bool
+    games: int
+    wins: int
+    average_score: float | None
+    rank: int | None = None
+
+    @property
+    def win_rate(self) -> float | None:
+        return _rate(self.wins, self.games)
+
+
+def leaderboard(scope: Scope) -> list[LeaderboardRow]:
+    """Everyone who shared a game with the scope's player, by win rate over all their
+    finished games in scope (not only the shared ones). One query."""
+    rows = (
+        Seat.objects.filter(scope.games_q(), player__in=co_players(scope.player))
+        .values("player", "player__name", "player__user")
+        .annotate(
+            games=Count("id"),
+            wins=Count("id", filter=Q(is_winner=True)),
+            average_score=Avg("score"),
+        )
+    )
+    board = [
+        LeaderboardRow(
+            player_id=row["player"],
+            name=row["player__name"],
+            is_guest=row["player__user"] is None,
+            games=row["games"],
+            wins=row["wins"],
+            average_score=row["average_score"],
+        )
+        for row in rows
+    ]
+    board.sort(
+        key=lambda r: (
+            r.games < LEADERBOARD_MIN_GAMES,
+            -(r.win_rate or 0),
+            -r.wins,
+            r.average_score if r.average_score is not None else math.inf,
+            r.name.lower(),
+        )
+    )
+    ranked = []
+    for position, row in enumerate(board, start=1):
+        rank = position if row.games >= LEADERBOARD_MIN_GAMES else None
+        ranked.append(LeaderboardRow(**{**row.__dict__, "rank": rank}))
+    return ranked
+
+
+# --- access -------------------------------------------------------------------
+
+
+def visible_players(viewer: Player, user: Any) -> QuerySet[Player]:
+    """The Players whose page `user` (whose Player is `viewer`) may see: themselves,
+    anyone who shared a game with them, and anyone seated in a game they score."""
+    scored = Seat.objects.filter(
+        Q(game__creator=user) | Q(game__co_scorers=user), player=OuterRef("pk")
+    )
+    return Player.objects.filter(
+        Q(pk=viewer.pk) | Q(pk__in=co_players(viewer).values("pk")) | Q(Exists(scored))
+    )
