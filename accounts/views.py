@@ -236,6 +236,15 @@ def _filter_links(request: HttpRequest, scope: stats.Scope) -> dict[str, list[di
     }
 
 
+def _avatar_colour(request: HttpRequest, player: Player) -> str:
+    if player.user_id is None:
+        return ""
+    # Your own Player's user is the request's (already loaded); others come with
+    # user__profile from _get_player_for_user.
+    user = request.user if player.user_id == request.user.pk else player.user
+    return user.profile.avatar_colour
+
+
 def _stats_page(request: HttpRequest, player: Player, me: Player) -> HttpResponse:
     """One player's stats page (your own, or someone you played with). The number of
     queries doesn't depend on how many games they played."""
@@ -250,7 +259,7 @@ def _stats_page(request: HttpRequest, player: Player, me: Player) -> HttpRespons
         "player": player,
         "own": own,
         "initials": initials(player.name),
-        "avatar_colour": player.user.profile.avatar_colour if player.user_id else "",
+        "avatar_colour": _avatar_colour(request, player),
         "scope": scope,
         "summary": summary,
         "win_rate_percent": None if summary.win_rate is None else round(summary.win_rate * 100),

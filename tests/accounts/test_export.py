@@ -1,0 +1,91 @@
+"""Your data out: CSV of your games and rounds, a finished game as JSON.
+`history` is the five hand-worked games of tests/accounts/conftest.py."""
+
+import csv
+import io
+import json
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def _csv(response):
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    text = b"".join(response.streaming_content).decode()
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_the_games_csv_has_a_row_per_game_you_played(alice_client, history):
+    rows = _csv(alice_client.get(reverse("accounts:export_games_csv")))
+    header, games = rows[0], rows[1:]
+    assert header[:3] == ["game", "name", "mode"]
+    assert len(games) == 5  # four finished and one still being played
+    first = dict(zip(header, games[0], strict=True))
+    assert first["game"] == history["g1"].public_id
+    assert (first["mode"], first["variant"], first["status"]) == ("table", "standard", "finished")
+    assert (first["rounds"], first["players"], first["your score"]) == ("4", "2", "30")
+    assert (first["you won"], first["winner"], first["your rank"]) == ("yes", "alice", "1")
+    variants = [dict(zip(header, row, strict=True))["variant"] for row in games]
+    assert variants == ["standard", "standard", "all-advance", "pick-a-phase", "standard"]
+
+
+def test_the_rounds_csv_has_every_players_rounds_of_your_games(alice_client, history):
+    rows = _csv(alice_client.get(reverse("accounts:export_rounds_csv")))
+    assert rows[0][:4] == ["game", "round", "seat", "player"]
+    assert len(rows) - 1 == 4 * 2 + 3 * 3 + 3 * 2 + 3 * 2 + 1 * 2
+    assert rows[1] == [history["g1"].public_id, "1", "1", "alice", "1", "1", "0", "yes", "0"]
+    assert rows[2] == [history["g1"].public_id, "1", "2", "bob", "1", "", "50", "no", "50"]
+
+
+def test_the_csv_export_only_has_your_games(client, carol, history):
+    client.force_login(carol)
+    rows = _csv(client.get(reverse("accounts:export_games_csv")))
+    assert [row[0] for row in rows[1:]] == [history["g2"].public_id]
+
+
+def test_exports_need_a_login(client, history):
+    for name in ("accounts:export_games_csv", "accounts:export_rounds_csv"):
+        assert client.get(reverse(name)).status_code == 302
+
+
+def test_a_finished_game_downloads_as_json(alice_client, history):
+    response = alice_client.get(
+        reverse("accounts:export_game_json", args=[history["g2"].public_id])
+    )
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    data = json.loads(response.content)
+    assert (data["mode"], data["rounds_played"], data["winner"]) == ("online", 3, 1)
+    assert [(p["name"], p["score"], p["rank"]) for p in data["players"]] == [
+        ("alice", 95, 3),
+        ("bob", 10, 1),
+        ("carol", 50, 2),
+    ]
+    assert [r["round"] for r in data["rounds"]] == [1, 2, 3]
+    assert data["rounds"][2]["results"][0] == {
+        "seat": 0,
+        "phase_attempted": 1,
+        "phase_completed": 1,
+        "points": 15,
+        "went_out": False,
+        "total": 95,
+    }
+
+
+def test_only_the_games_players_and_scorers_get_the_json(client, carol, stranger, history):
+    url = reverse("accounts:export_game_json", args=[history["g1"].public_id])
+    for user in (carol, stranger):
+        client.force_login(user)
+        assert client.get(url).status_code == 404
+    client.force_login(carol)
+    url = reverse("accounts:export_game_json", args=[history["g2"].public_id])
+    assert client.get(url).status_code == 200
+
+
+def test_a_game_still_being_played_is_not_exported_as_json(alice_client, history):
+    url = reverse("accounts:export_game_json", args=[history["g5"].public_id])
+    assert alice_client.get(url).status_code == 404
