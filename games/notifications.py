@@ -1,0 +1,659 @@
+"""Game emails: the outbox written with each move, and the jobs that send it.
+
+The life of a `Notification` row::
+
+    pending ──handed to Celery──▶ queued ──task claims it──▶ sending ──▶ sent
+       ▲                                                      │ ╲
+       └──── send error: a later send_after (≤ MAX_ATTEMPTS) ◀─┘  ╲─▶ skipped / failed
+
+- `after_move` writes rows inside the move's transaction (games.services calls it), so a
+  move that rolls back sends nothing, and the unique key makes a repeated write a no-op.
+- After commit the rows are published to the broker. A dead broker never fails or slows
+  the move (one fast attempt, errors swallowed): the rows stay pending and `sweep`, run
+  by beat every minute, publishes them once the broker is back.
+- The task claims its row with a conditional UPDATE, so a task delivered twice, or a row
+  the sweeper published again, is sent once.
+- Preferences, the per-game mute, the verified address, quiet hours and "is it still
+  their turn?" are checked again just before sending: a row may wait for the morning.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from functools import partial
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.db import IntegrityError, transaction
+from django.db.models import DateTimeField, Exists, ExpressionWrapper, F, OuterRef, Q
+from django.utils import timezone
+
+from accounts.models import Profile
+
+from .engine import Discard, Draw, GameState, Rules, discard_options, phase_shortfall
+from .models import Game, Move, Notification, Seat
+
+log = logging.getLogger(__name__)
+
+Kind = Notification.Kind
+Status = Notification.Status
+
+MAX_REMINDERS = 3
+TIME_WARNING_SHARE = 0.8  # warn when 80% of the time limit has gone
+QUIET_START, QUIET_END = time(22, 0), time(8, 0)
+# The digest goes out in the chosen hour, or in the two after it if beat was down.
+DIGEST_CATCH_UP_HOURS = 2
+# Rows are published right after commit; the sweeper only takes those this much older,
+# so it doesn't race the normal hand-over.
+SWEEP_GRACE = timedelta(minutes=1)
+# A queued row the worker never claimed (a broker restarted without its data).
+QUEUED_TIMEOUT = timedelta(minutes=10)
+# A row claimed this long ago by a worker that never finished: the worker died while
+# sending, so the email may or may not have left. Failing it visibly (rather than
+# sending again) keeps the promise that nothing is sent twice.
+SENDING_TIMEOUT = timedelta(minutes=10)
+# Waits after failed attempts 1, 2, 3, 4; attempt MAX_ATTEMPTS failing gives up.
+RETRY_DELAYS = (
+    timedelta(minutes=1),
+    timedelta(minutes=5),
+    timedelta(minutes=30),
+    timedelta(hours=2),
+)
+MAX_ATTEMPTS = len(RETRY_DELAYS) + 1
+# Publishing on a move's commit: one connection attempt, no retries. kombu's default
+# retries a refused connection for about two seconds, far too long for a move.
+FAST_FAIL = {"max_retries": 0, "socket_timeout": 1, "socket_connect_timeout": 1}
+
+# Per-turn kinds: they only make sense while it is still the recipient's turn.
+TURN_KINDS = {Kind.YOUR_TURN, Kind.REMINDER, Kind.TIME_WARNING}
+
+
+# --- what the move log says -------------------------------------------------------------
+
+
+def ended_turn(action: dict[str, Any]) -> bool:
+    """A logged move that ended a turn: a discard, or a move that ended the round."""
+    return action.get("type") == "discard" or "round_over" in (action.get("log") or {})
+
+
+def turn_key(game: Game) -> int:
+    """The number of the move that ended the previous turn (0 in the first turn): it
+    stays the same throughout a turn, so it names the turn in the outbox's unique key.
+
+    It agrees with `games.services`, which restarts `turn_started_at` on exactly
+    these moves.
+    """
+    number = (
+        Move.objects.filter(game=game)
+        .filter(Q(action__type="discard") | Q(action__log__has_key="round_over"))
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    return number or 0
+
+
+# --- who wants what -----------------------------------------------------------------------
+
+
+def _zone(profile: Profile) -> ZoneInfo:
+    try:
+        return ZoneInfo(profile.time_zone or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def local_now(profile: Profile, now: datetime) -> datetime:
+    return now.astimezone(_zone(profile))
+
+
+def quiet_until(profile: Profile, now: datetime) -> datetime | None:
+    """When the recipient's quiet hours end, if they are in them now (else None)."""
+    if not profile.quiet_hours:
+        return None
+    local = local_now(profile, now)
+    if local.time() >= QUIET_START:
+        day = local.date() + timedelta(days=1)
+    elif local.time() < QUIET_END:
+        day = local.date()
+    else:
+        return None
+    return datetime.combine(day, QUIET_END, tzinfo=_zone(profile))
+
+
+def refusal(kind: str, user: Any, seat: Seat | None) -> str | None:
+    """Why `user` doesn't get an email of `kind` now (None: they do).
+
+    Per-turn mail (your turn, reminders, time limit) is for those who chose it; the
+    digest for those who chose the digest; the final standings for both; "off" means
+    nothing at all. A muted game sends nothing.
+    """
+    profile = getattr(user, "profile", None)
+    if profile is None or not user.is_active or not user.email:
+        return "no address"
+    if not profile.email_verified:
+        return "address not verified"
+    if seat is not None and seat.muted:
+        return "game muted"
+    notify = profile.notify
+    if notify == Profile.Notify.OFF:
+        return "game emails turned off"
+    if kind == Kind.DIGEST:
+        return None if notify == Profile.Notify.DIGEST else "digest not chosen"
+    if kind == Kind.GAME_OVER:
+        return None
+    if notify != Profile.Notify.EACH_TURN:
+        return "per-turn emails not chosen"
+    if kind == Kind.REMINDER and not profile.reminder_hours:
+        return "reminders turned off"
+    return None
+
+
+# --- writing the outbox (inside the move's transaction) -----------------------------------
+
+
+@dataclass(frozen=True)
+class _Row:
+    game: Game | None
+    move_number: int
+    recipient: Any
+    kind: str
+    ordinal: int = 0
+    day: date | None = None
+    context: dict[str, Any] | None = None
+
+
+def after_move(game, before_state, after_state, moves):  # type: ignore[no-untyped-def]
+    """Called by games.services inside the move transaction, after the game is saved.
+
+    `before_state` / `after_state` are engine GameStates (before_state is None when the
+    game starts); `moves` the Move rows just appended (empty for a start or a
+    resignation). Writes the outbox rows the move causes and hands them to Celery once
+    the transaction commits:
+
+    - game over: the final standings to every player;
+    - a new turn: "your turn" to its player, unless that player made these moves
+      themselves (a Skip with two players gives the discarder another turn);
+    - moves played automatically for a person (the time limit): "played for you".
+    """
+    if game.mode != Game.Mode.ONLINE or after_state is None:
+        return
+    seats = {
+        seat.position: seat
+        for seat in Seat.objects.filter(game=game).select_related("player__user__profile")
+    }
+    rows: list[_Row] = []
+    for seat in _people(seats.values(), {move.seat for move in moves if move.automatic}):
+        discards = [m for m in moves if m.seat == seat.position and m.automatic]
+        rows.append(
+            _Row(
+                game,
+                max(move.number for move in discards),
+                seat.player.user,
+                Kind.AUTO_PLAYED,
+                context={"discarded": _discarded(discards)},
+            )
+        )
+    finished = after_state.game_over or game.status == Game.Status.FINISHED
+    if finished and not (before_state is not None and before_state.game_over):
+        rows.extend(
+            _Row(game, game.move_number, seat.player.user, Kind.GAME_OVER)
+            for seat in _people(seats.values())
+        )
+    elif not finished and game.status == Game.Status.ACTIVE:
+        ends = [move.number for move in moves if ended_turn(move.action)]
+        if before_state is None or ends:
+            seat = seats.get(after_state.current_seat)
+            movers = {move.seat for move in moves if not move.automatic}
+            if seat is not None and _is_person(seat) and seat.position not in movers:
+                top = after_state.discard_top
+                rows.append(
+                    _Row(
+                        game,
+                        max(ends, default=0),
+                        seat.player.user,
+                        Kind.YOUR_TURN,
+                        context={
+                            "discard_top": None if top is None else str(top),
+                            "round": after_state.round_number,
+                        },
+                    )
+                )
+    write(rows, seats=seats)
+
+
+def _is_person(seat: Seat) -> bool:
+    return not seat.is_bot and not seat.resigned and seat.player.user_id is not None
+
+
+def _people(seats: Iterable[Seat], positions: set[int] | None = None) -> list[Seat]:
+    return [
+        seat
+        for seat in seats
+        if seat.player.user_id is not None
+        and (positions is None or (seat.position in positions and _is_person(seat)))
+    ]
+
+
+def _discarded(moves: Sequence[Move]) -> str | None:
+    for move in reversed(moves):
+        if move.action.get("type") == "discard":
+            return str(move.action.get("card"))
+    return None
+
+
+def write(rows: Iterable[_Row], *, seats: dict[int, Seat] | None = None) -> list[int]:
+    """Write outbox rows for those who want them; publish the new ones after commit.
+
+    Returns the ids of the rows created now (existing ones are left alone: the unique
+    key turns a second write of the same notification into nothing).
+    """
+    now = timezone.now()
+    created: list[int] = []
+    for row in rows:
+        seat = None
+        if row.game is not None:
+            seat = next(
+                (s for s in (seats or {}).values() if s.player.user_id == row.recipient.pk), None
+            )
+        if refusal(row.kind, row.recipient, seat) is not None:
+            continue
+        later = None if row.kind == Kind.DIGEST else quiet_until(row.recipient.profile, now)
+        notification, new = _get_or_create(row, send_after=later or now)
+        if new and later is None:
+            created.append(notification.pk)
+    if created:
+        transaction.on_commit(partial(hand_over, created), robust=True)
+    return created
+
+
+def _get_or_create(row: _Row, *, send_after: datetime) -> tuple[Notification, bool]:
+    key: dict[str, Any] = {"recipient": row.recipient, "kind": row.kind}
+    if row.kind == Kind.DIGEST:
+        key["day"] = row.day
+    else:
+        key.update(game=row.game, move_number=row.move_number, ordinal=row.ordinal)
+    defaults = {"send_after": send_after, "context": row.context or {}}
+    if row.kind != Kind.DIGEST:
+        defaults["day"] = None
+    else:
+        defaults.update(game=None, move_number=0, ordinal=0)
+    try:
+        return Notification.objects.get_or_create(**key, defaults=defaults)
+    except IntegrityError:
+        # Lost a race with a concurrent writer of the same row (get_or_create retries
+        # the read itself, but not when the other transaction commits in between).
+        return Notification.objects.get(**key), False
+
+
+# --- handing rows to Celery ---------------------------------------------------------------
+
+
+def hand_over(ids: Sequence[int]) -> int:
+    """Publish `send_notification` for each pending row; returns how many went.
+
+    Each row is first moved pending → queued with a conditional UPDATE, so two
+    overlapping sweeps publish it once. Any broker error puts the row back to pending
+    and stops: the sweeper tries again later.
+    """
+    from phase10site.celery import app
+
+    from .tasks import send_notification
+
+    published = 0
+    try:
+        with app.connection_for_write(transport_options=FAST_FAIL) as connection:
+            for pk in ids:
+                claimed = Notification.objects.filter(pk=pk, status=Status.PENDING).update(
+                    status=Status.QUEUED, queued_at=timezone.now()
+                )
+                if not claimed:
+                    continue
+                try:
+                    send_notification.apply_async((pk,), connection=connection, retry=False)
+                except Exception:
+                    Notification.objects.filter(pk=pk, status=Status.QUEUED).update(
+                        status=Status.PENDING, queued_at=None
+                    )
+                    raise
+                published += 1
+    except Exception as error:  # kombu, redis, OSError: the sweeper will retry
+        log.warning("broker unavailable, %d notification(s) left for the sweeper: %s",
+                    len(ids) - published, error)
+    return published
+
+
+# --- sending (the task's body) -----------------------------------------------------------
+
+
+def send(notification_id: int, *, now: datetime | None = None) -> str:
+    """Claim the row, send its email, record the outcome; returns the row's new status
+    (or "" when another worker had it already)."""
+    from . import emails
+
+    now = now or timezone.now()
+    claimed = Notification.objects.filter(
+        pk=notification_id,
+        status__in=[Status.PENDING, Status.QUEUED],
+        send_after__lte=now,
+    ).update(status=Status.SENDING, attempts=F("attempts") + 1, claimed_at=now)
+    if claimed != 1:
+        return ""
+    notification = Notification.objects.select_related(
+        "recipient__profile", "game"
+    ).get(pk=notification_id)
+    mine = Notification.objects.filter(pk=notification_id, status=Status.SENDING)
+    try:
+        reason = _still_wanted(notification)
+        if reason is None and notification.kind != Kind.DIGEST:
+            later = quiet_until(notification.recipient.profile, now)
+            if later is not None:
+                mine.update(status=Status.PENDING, send_after=later, attempts=F("attempts") - 1)
+                return Status.PENDING
+        if reason is None:
+            emails.send(notification)
+    except Exception as error:
+        return _failed(notification, error, now)
+    if reason is not None:
+        mine.update(status=Status.SKIPPED, last_error=reason)
+        return Status.SKIPPED
+    mine.update(status=Status.SENT, sent_at=timezone.now(), last_error="")
+    return Status.SENT
+
+
+def _failed(notification: Notification, error: Exception, now: datetime) -> str:
+    mine = Notification.objects.filter(pk=notification.pk, status=Status.SENDING)
+    message = f"{type(error).__name__}: {error}"[:2000]
+    if notification.attempts >= MAX_ATTEMPTS:
+        log.error("notification %s failed for good: %s", notification.pk, message)
+        mine.update(status=Status.FAILED, last_error=message)
+        return Status.FAILED
+    delay = RETRY_DELAYS[notification.attempts - 1]
+    log.warning("notification %s failed, retrying in %s: %s", notification.pk, delay, message)
+    mine.update(status=Status.PENDING, send_after=now + delay, last_error=message)
+    return Status.PENDING
+
+
+def _still_wanted(notification: Notification) -> str | None:
+    """Why the email is no longer wanted (None: send it)."""
+    game = notification.game
+    seat = None
+    if game is not None:
+        seat = (
+            Seat.objects.filter(game=game, player__user=notification.recipient)
+            .select_related("player")
+            .first()
+        )
+        if seat is None:
+            return "not in the game"
+    reason = refusal(notification.kind, notification.recipient, seat)
+    if reason is not None or game is None or notification.kind not in TURN_KINDS:
+        return reason
+    if game.status != Game.Status.ACTIVE or game.current_player_id != seat.player_id:  # type: ignore[union-attr]
+        return "turn already played"
+    if turn_key(game) != notification.move_number:
+        return "turn already played"
+    return None
+
+
+# --- the periodic jobs -------------------------------------------------------------------
+
+
+def sweep(now: datetime | None = None) -> dict[str, int]:
+    """Publish rows never handed over (broker down) and retries that are due; fail rows
+    a dead worker left behind."""
+    now = now or timezone.now()
+    stuck = Notification.objects.filter(
+        status=Status.SENDING, claimed_at__lte=now - SENDING_TIMEOUT
+    ).update(
+        status=Status.FAILED,
+        last_error="The worker stopped while sending; not retried, so it can't be sent twice.",
+    )
+    Notification.objects.filter(status=Status.QUEUED, queued_at__lte=now - QUEUED_TIMEOUT).update(
+        status=Status.PENDING
+    )
+    due = list(
+        Notification.objects.filter(status=Status.PENDING, send_after__lte=now - SWEEP_GRACE)
+        .order_by("send_after")
+        .values_list("pk", flat=True)[:500]
+    )
+    return {"published": hand_over(due) if due else 0, "due": len(due), "stuck": stuck}
+
+
+def _waiting_games(now: datetime, waited: timedelta) -> Any:
+    """Active online games whose turn has waited at least `waited`: the partial index
+    game_waiting_turn_idx answers this, however many games there are."""
+    return Game.objects.filter(
+        status=Game.Status.ACTIVE,
+        mode=Game.Mode.ONLINE,
+        turn_started_at__lte=now - waited,
+    ).select_related("current_player__user__profile")
+
+
+def send_reminders(now: datetime | None = None) -> int:
+    """Remind players whose turn has waited longer than their reminder delay: at most
+    MAX_REMINDERS per turn, each one delay after the previous. Returns rows written."""
+    now = now or timezone.now()
+    shortest = min(hours for hours, _label in _reminder_choices() if hours)
+    written = 0
+    for game in _waiting_games(now, timedelta(hours=shortest)).exclude(
+        current_player__user=None
+    ):
+        user = game.current_player.user
+        hours = user.profile.reminder_hours
+        if not hours:
+            continue
+        delay = timedelta(hours=hours)
+        with transaction.atomic():
+            key = turn_key(game)
+            earlier = list(
+                Notification.objects.filter(
+                    game=game, move_number=key, recipient=user, kind=Kind.REMINDER
+                ).order_by("ordinal")
+            )
+            ordinal = len(earlier) + 1
+            if ordinal > MAX_REMINDERS or now - game.turn_started_at < delay * ordinal:
+                continue
+            if earlier and now - earlier[-1].send_after < delay:
+                continue  # the last one waited out quiet hours: keep the spacing
+            waited_hours = int((now - game.turn_started_at).total_seconds() // 3600)
+            written += len(
+                write(
+                    [
+                        _Row(
+                            game,
+                            key,
+                            user,
+                            Kind.REMINDER,
+                            ordinal=ordinal,
+                            context={"waited_hours": waited_hours},
+                        )
+                    ],
+                    seats=_seats_by_position(game),
+                )
+            )
+    return written
+
+
+def _reminder_choices() -> list[tuple[int, Any]]:
+    return list(Profile._meta.get_field("reminder_hours").choices or [])
+
+
+def _seats_by_position(game: Game) -> dict[int, Seat]:
+    return {
+        seat.position: seat for seat in Seat.objects.filter(game=game).select_related("player")
+    }
+
+
+def send_digests(now: datetime | None = None) -> int:
+    """Write today's digest for each digest reader whose chosen hour it is (in their
+    time zone) and who has a game waiting for them. Returns rows written."""
+    now = now or timezone.now()
+    readers = Profile.objects.filter(notify=Profile.Notify.DIGEST, email_verified=True)
+    zones = readers.values_list("time_zone", flat=True).distinct()
+    due = Q(pk__in=[])
+    days: dict[str, date] = {}
+    for name in zones:
+        local = now.astimezone(_zone(Profile(time_zone=name)))
+        hours = [h for h in range(local.hour - DIGEST_CATCH_UP_HOURS, local.hour + 1) if h >= 0]
+        due |= Q(time_zone=name, digest_hour__in=hours)
+        days[name] = local.date()
+    profiles = list(readers.filter(due).select_related("user"))
+    waiting = set(
+        _games_waiting_for([profile.user_id for profile in profiles]).values_list(
+            "current_player__user", flat=True
+        )
+    )
+    written = 0
+    for profile in profiles:
+        if profile.user_id not in waiting:
+            continue
+        day = days[profile.time_zone]
+        with transaction.atomic():
+            written += len(write([_Row(None, 0, profile.user, Kind.DIGEST, day=day)]))
+    return written
+
+
+def _games_waiting_for(user_ids: Sequence[int]) -> Any:
+    """Active online games whose turn is one of these users', their seat not muted."""
+    muted = Seat.objects.filter(game=OuterRef("pk"), player=OuterRef("current_player"), muted=True)
+    return Game.objects.filter(
+        status=Game.Status.ACTIVE,
+        mode=Game.Mode.ONLINE,
+        current_player__user__in=user_ids,
+    ).exclude(Exists(muted))
+
+
+def games_waiting_for(user: Any) -> list[Game]:
+    """Every game waiting for `user`, the longest-waiting first (the digest's list)."""
+    return list(_games_waiting_for([user.pk]).order_by("turn_started_at", "pk"))
+
+
+def enforce_time_limits(now: datetime | None = None) -> dict[str, int]:
+    """Warn at 80% of a game's time limit; at the limit, play the turn for the absent
+    player (draw from the pile, discard by `auto_discard`)."""
+    now = now or timezone.now()
+    timed = (
+        Game.objects.filter(
+            status=Game.Status.ACTIVE,
+            mode=Game.Mode.ONLINE,
+            turn_started_at__lte=now,
+            time_limit__isnull=False,
+        )
+        .annotate(
+            warn_at=ExpressionWrapper(
+                F("turn_started_at") + F("time_limit") * TIME_WARNING_SHARE,
+                output_field=DateTimeField(),
+            ),
+            deadline=ExpressionWrapper(
+                F("turn_started_at") + F("time_limit"), output_field=DateTimeField()
+            ),
+        )
+        .filter(warn_at__lte=now)
+        .select_related("current_player__user__profile")
+    )
+    done = {"warned": 0, "played": 0}
+    for game in timed:
+        if game.deadline <= now:
+            done["played"] += play_for_absent(game, now=now)
+            continue
+        user = game.current_player.user if game.current_player else None
+        if user is None:
+            continue
+        with transaction.atomic():
+            done["warned"] += len(
+                write(
+                    [_Row(game, turn_key(game), user, Kind.TIME_WARNING)],
+                    seats=_seats_by_position(game),
+                )
+            )
+    return done
+
+
+def play_for_absent(game: Game, *, now: datetime) -> int:
+    """Play the current turn of `game` for its absent player: draw from the pile (if
+    not drawn yet), discard the card `auto_discard` picks; both moves are logged as
+    automatic. Returns 1 if it played, 0 if the turn had moved on (another run, or the
+    player came back)."""
+    from . import services
+
+    with transaction.atomic():
+        locked = (
+            Game.objects.select_for_update(skip_locked=True)
+            .filter(pk=game.pk, status=Game.Status.ACTIVE, turn_started_at=game.turn_started_at)
+            .first()
+        )
+        if locked is None or locked.time_limit is None:
+            return 0
+        if locked.turn_started_at is None or locked.turn_started_at + locked.time_limit > now:
+            return 0
+        state = GameState.from_dict(locked.state)
+        seat = state.current_seat
+        try:
+            if not state.drawn:
+                draw = Draw() if _can_draw_from_pile(state) else Draw(from_discard=True)
+                locked = services.perform(
+                    locked, seat, draw, expected_move=locked.move_number, automatic=True
+                )
+                state = GameState.from_dict(locked.state)
+            services.perform(
+                locked,
+                seat,
+                auto_discard(state),
+                expected_move=locked.move_number,
+                automatic=True,
+            )
+        except services.OnlineError as error:
+            log.warning("time limit: could not play game %s: %s", game.pk, error.message)
+            transaction.set_rollback(True)
+            return 0
+    return 1
+
+
+def _can_draw_from_pile(state: GameState) -> bool:
+    return bool(state.draw_pile) or len(state.discard_pile) > 1
+
+
+def auto_discard(state: GameState) -> Discard:
+    """The discard played for an absent player: the card whose loss hurts their phase
+    least (the solver's shortfall), the highest-scoring first; a Wild only if nothing
+    else is left. Once their phase is down, simply the highest-scoring card.
+
+    >>> from games.engine import new_game, apply, Draw
+    >>> auto_discard(apply(new_game(2, seed=3), Draw())).card.is_wild
+    False
+    """
+    options = discard_options(state)
+    seat = state.current_seat
+    hand = list(state.hands[seat])
+    keep_wilds = [option for option in options if not option.card.is_wild] or options
+    phases = _chased_phases(state, seat)
+    if state.laid_phase[seat] is not None or not phases:
+        return max(keep_wilds, key=lambda option: (option.card.points, option.card.sort_key()))
+    rules: Rules = state.rules
+    cost: dict[str, int] = {}
+    for option in keep_wilds:
+        code = str(option.card)
+        if code not in cost:
+            rest = list(hand)
+            rest.remove(option.card)
+            cost[code] = min(phase_shortfall(rest, phase, rules) for phase in phases)
+    return min(
+        keep_wilds,
+        key=lambda option: (
+            cost[str(option.card)],
+            -option.card.points,
+            tuple(-n for n in option.card.sort_key()),
+        ),
+    )
+
+
+def _chased_phases(state: GameState, seat: int) -> tuple[int, ...]:
+    phase = state.phase[seat]
+    if phase is not None:
+        return (phase,)
+    done = state.completed[seat]
+    return tuple(p for p in state.rules.phases if p not in done)
