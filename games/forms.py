@@ -64,7 +64,9 @@ class TableGameForm(forms.Form):
         label=gettext_lazy("My own list of phases"),
         required=False,
         max_length=40,
-        help_text=gettext_lazy("In playing order, e.g. 1, 3, 7, 10."),
+        help_text=gettext_lazy(
+            'With "My own list": the phases in playing order, e.g. 1, 3, 7, 10.'
+        ),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "placeholder": "1, 3, 7, 10"}),
     )
     advance = forms.ChoiceField(

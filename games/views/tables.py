@@ -133,9 +133,10 @@ def table_add_round(request: HttpRequest, public_id: str) -> HttpResponse:
     if form.is_valid():
         try:
             tracker.add_round(game, form.entry, version=form.cleaned_data["version"])
-        except tracker.StaleGame as error:
-            return _render_game(request, game, notice=error.message, level="error")
         except tracker.TrackerError as error:
+            if isinstance(error, tracker.StaleGame) or error.field is None:
+                # Not about one of the typed values (game over, tie-breaker due, stale).
+                return _render_game(request, game, notice=error.message, level="error")
             form.add_error(error.field, error.message)
         else:
             done = _("Round %(number)s saved.") % {"number": form.number}

@@ -31,6 +31,17 @@
     if (completed && completed.type === "checkbox") completed.checked = true;
   });
 
+  // The list of phases is only asked for when "My own list" is chosen.
+  function showCustomPhases() {
+    var select = document.querySelector("select[name=phases]");
+    var field = document.querySelector("[data-custom-phases]");
+    if (select && field) field.hidden = select.value !== "custom";
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.matches("select[name=phases]")) showCustomPhases();
+  });
+  document.addEventListener("DOMContentLoaded", showCustomPhases);
+
   // A plain (non-HTMX) form sends once, even when tapped twice.
   document.addEventListener("submit", function (event) {
     event.target.querySelectorAll("button[data-once]").forEach(function (button) {
