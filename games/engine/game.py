@@ -300,7 +300,9 @@ def _phase_laid(state: GameState, seat: int, action: LayDown) -> tuple[int, tupl
         if phase is None:
             raise RuleError("You have no phase left to lay down.", code="no_phase")
         if action.phase is not None and action.phase != phase:
-            raise RuleError(f"You are on phase {phase}.", code="wrong_phase")
+            raise RuleError(
+                f"You are on phase {phase}.", code="wrong_phase", params={"current": phase}
+            )
         return phase, build_phase(phase, action.groups, rules)
     still_needed = [p for p in rules.phases if p not in state.standing.completed[seat]]
     if action.phase is not None:
@@ -346,7 +348,11 @@ def _hit(state: GameState, action: Hit) -> GameState:
         )
     rest = remove_cards(state.hands[seat], (action.card,))
     if rest is None:
-        raise RuleError(f"You don't have {action.card} in your hand.", code="card_not_in_hand")
+        raise RuleError(
+            f"You don't have {action.card} in your hand.",
+            code="card_not_in_hand",
+            params={"card": str(action.card)},
+        )
     if not rest and not rules.go_out_by_hitting:
         raise RuleError("You can't hit your last card: keep one to discard.", code="keep_a_card")
     group = groups[action.group].hit(action.card, action.end)
@@ -364,7 +370,11 @@ def _discard(state: GameState, action: Discard) -> GameState:
     card = action.card
     rest = remove_cards(state.hands[seat], (card,))
     if rest is None:
-        raise RuleError(f"You don't have {card} in your hand.", code="card_not_in_hand")
+        raise RuleError(
+            f"You don't have {card} in your hand.",
+            code="card_not_in_hand",
+            params={"card": str(card)},
+        )
     if action.skip is not None and not card.is_skip:
         raise RuleError("Only a Skip card skips a player.", code="skip_without_skip")
     target = _skip_target(state, action) if card.is_skip and rest else None

@@ -109,7 +109,11 @@ class Group:
             raise ActionError('The end of a run is "low" or "high".')
         ends = self.hit_ends(card)
         if not ends:
-            raise RuleError(f"{card} doesn't fit on {self.describe()}.", code="hit_does_not_fit")
+            raise RuleError(
+                f"{card} doesn't fit on {self.describe()}.",
+                code="hit_does_not_fit",
+                params={"card": str(card)},
+            )
         if self.kind != "run":
             return self._extended(card, None)
         if end is None:

@@ -229,6 +229,7 @@ def check_round(players: int, rules: Rules, standing: Standing, result: RoundRes
             raise RuleError(
                 f"Player {seat + 1}'s points must be a multiple of 5, from 0 up.",
                 code="points_value",
+                params={"seat": seat, "points": points},
             )
     for seat, phase in result.completed.items():
         _check_completed(rules, standing, seat, phase)
@@ -244,30 +245,45 @@ def check_round(players: int, rules: Rules, standing: Standing, result: RoundRes
             raise RuleError(
                 f"Player {went_out + 1} can't have gone out without laying down a phase.",
                 code="went_out_without_phase",
+                params={"seat": went_out},
             )
         if result.points[went_out] != 0:
             raise RuleError(
                 f"Player {went_out + 1} went out, so they score 0 this round.",
                 code="went_out_points",
+                params={"seat": went_out},
             )
 
 
 def _check_completed(rules: Rules, standing: Standing, seat: int, phase: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < standing.players:
-        raise RuleError(f"There is no player {seat!r} in this game.", code="completed_seat")
+        raise RuleError(
+            f"There is no player {seat!r} in this game.",
+            code="completed_seat",
+            params={"seat": seat},
+        )
     who = f"Player {seat + 1}"
+    params = {"seat": seat, "phase": phase, "current": standing.phase[seat]}
     if rules.pick_a_phase:
         if phase not in rules.phases:
-            raise RuleError(f"Phase {phase} isn't played in this game.", code="phase_not_played")
+            raise RuleError(
+                f"Phase {phase} isn't played in this game.", code="phase_not_played", params=params
+            )
         if phase in standing.completed[seat]:
             raise RuleError(
-                f"{who} has already completed phase {phase}.", code="phase_already_completed"
+                f"{who} has already completed phase {phase}.",
+                code="phase_already_completed",
+                params=params,
             )
     elif standing.phase[seat] is None:
-        raise RuleError(f"{who} has no phase left to complete.", code="phase_not_played")
+        raise RuleError(
+            f"{who} has no phase left to complete.", code="phase_not_played", params=params
+        )
     elif phase != standing.phase[seat]:
         raise RuleError(
-            f"{who} was on phase {standing.phase[seat]}, not phase {phase}.", code="wrong_phase"
+            f"{who} was on phase {standing.phase[seat]}, not phase {phase}.",
+            code="wrong_phase",
+            params=params,
         )
 
 
@@ -343,7 +359,9 @@ def settle_tiebreak(standing: Standing, winner: int) -> Standing:
     if winner not in standing.tiebreak_seats:
         seats = ", ".join(str(seat + 1) for seat in standing.tiebreak_seats)
         raise RuleError(
-            f"Only the tied players ({seats}) play the tie-breaker.", code="not_in_tiebreak"
+            f"Only the tied players ({seats}) play the tie-breaker.",
+            code="not_in_tiebreak",
+            params={"seat": winner, "tied": standing.tiebreak_seats},
         )
     return replace(standing, game_over=True, winner=winner, tiebreak_needed=False)
 

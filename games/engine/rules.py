@@ -32,15 +32,21 @@ class ActionError(ValueError):
 class RuleError(ValueError):
     """A move that is well formed but not allowed now. `str()` is a sentence for a player.
 
-    `code` is a stable slug the web layer may use to pick a translated message.
+    `code` is a stable slug the web layer may use to pick a translated message, and
+    `params` the values in the sentence (seats are 0-based there, so names can be used).
 
-    >>> str(RuleError("You must draw before you discard.", code="draw_first"))
-    'You must draw before you discard.'
+    >>> error = RuleError("Player 2 was on phase 3, not phase 4.", code="wrong_phase",
+    ...                   params={"seat": 1, "phase": 4, "current": 3})
+    >>> str(error), error.code, error.params["seat"]
+    ('Player 2 was on phase 3, not phase 4.', 'wrong_phase', 1)
     """
 
-    def __init__(self, message: str, *, code: str = "rule") -> None:
+    def __init__(
+        self, message: str, *, code: str = "rule", params: Mapping[str, object] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
+        self.params: Mapping[str, object] = dict(params or {})
 
 
 @dataclass(frozen=True)
