@@ -32,10 +32,11 @@ from games.engine.bots import choose_action
 from games.engine.cards import remove_cards
 
 from .brute import brute_force_exists
+from .helpers import tied_game
 
 FULL_DECK = Counter(full_deck())
 PLAY = settings(
-    max_examples=25,
+    max_examples=20,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,
@@ -94,7 +95,7 @@ games = st.tuples(st.integers(2, 6), rule_sets(), st.integers(0, 10**9))
 @given(games)
 def test_all_108_cards_are_always_somewhere(game):
     players, rules, seed = game
-    for state in played_states(players, rules, seed, 250):
+    for state in played_states(players, rules, seed, 150):
         assert every_card(state) == FULL_DECK
 
 
@@ -154,7 +155,7 @@ def test_the_helpers_and_apply_agree_on_draws_hits_and_discards(game):
 @given(games)
 def test_a_state_round_trips_through_json(game):
     players, rules, seed = game
-    for state in played_states(players, rules, seed, 200):
+    for state in played_states(players, rules, seed, 120):
         assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
 
 
@@ -229,3 +230,19 @@ def test_a_lay_down_found_in_a_hand_is_accepted_by_apply(hand, phase):
     state = replace(state, hands=(state.hands[0], tuple(hand)))
     after = apply(state, LayDown(found))
     assert after.laid_phase[1] == phase
+
+
+@settings(max_examples=10, deadline=None, derandomize=True)
+@given(st.integers(0, 10**9))
+def test_a_tiebreaker_round_keeps_every_card_and_round_trips(seed):
+    rng = random.Random(seed)
+    state = tied_game()
+    for _ in range(150):
+        assert every_card(state) == FULL_DECK
+        assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+        if state.game_over:
+            break
+        assert state.current_seat in state.playing
+        for action in legal_actions(state):
+            apply(state, action)
+        state = apply(state, rng.choice(legal_actions(state)))
