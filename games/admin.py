@@ -1,6 +1,9 @@
 from django.contrib import admin
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from .models import Game, Move, Player, RoundScore, Seat
+from .models import Game, Move, Notification, Player, RoundScore, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -44,3 +47,44 @@ class RoundScoreAdmin(admin.ModelAdmin):
 class MoveAdmin(admin.ModelAdmin):
     list_display = ["game", "number", "seat", "automatic", "created_at"]
     raw_id_fields = ["game"]
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    """The email outbox: filter by status to see what failed and why (last error)."""
+
+    list_display = [
+        "created_at",
+        "kind",
+        "recipient",
+        "game",
+        "move_number",
+        "ordinal",
+        "status",
+        "attempts",
+        "send_after",
+        "sent_at",
+        "last_error",
+    ]
+    list_filter = ["status", "kind"]
+    search_fields = ["recipient__username", "recipient__email", "game__name", "game__public_id"]
+    raw_id_fields = ["game", "recipient"]
+    date_hierarchy = "created_at"
+    readonly_fields = ["created_at", "queued_at", "claimed_at", "sent_at"]
+    actions = ["send_again"]
+
+    @admin.action(description=_("Send the selected failed notifications again"))
+    def send_again(self, request, queryset):  # type: ignore[no-untyped-def]
+        # Only failed rows: a sent one must never go twice. The sweeper publishes them.
+        count = queryset.filter(status=Notification.Status.FAILED).update(
+            status=Notification.Status.PENDING, attempts=0, send_after=timezone.now()
+        )
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)d notification will be sent again.",
+                "%(count)d notifications will be sent again.",
+                count,
+            )
+            % {"count": count},
+        )

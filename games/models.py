@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -208,3 +209,86 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} move {self.number}"
+
+
+class Notification(models.Model):
+    """The outbox: one email to one user, written in the transaction that causes it.
+
+    The unique key (game, move number, recipient, kind, ordinal) makes a retried move,
+    a task delivered twice or two overlapping beat runs write and send it once. The
+    task claims a row with a conditional UPDATE (pending/queued → sending) before it
+    sends; games/notifications.py has the whole life cycle.
+    """
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", _("Your turn")
+        REMINDER = "reminder", _("Reminder")
+        DIGEST = "digest", _("Daily digest")
+        TIME_WARNING = "time_warning", _("Time limit warning")
+        AUTO_PLAYED = "auto_played", _("Turn played automatically")
+        GAME_OVER = "game_over", _("Game over")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting to be queued")
+        QUEUED = "queued", _("Queued")
+        SENDING = "sending", _("Sending")
+        SENT = "sent", _("Sent")
+        SKIPPED = "skipped", _("Not needed any more")
+        FAILED = "failed", _("Failed")
+
+    # Null only for the daily digest, which is about every game waiting for someone.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, null=True, blank=True, related_name="notifications"
+    )
+    # The move number the turn started at (your turn, reminder, time limit), or the
+    # game's last move (game over).
+    move_number = models.PositiveIntegerField(_("move number"), default=0)
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="game_notifications",
+        verbose_name=_("recipient"),
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    # Reminders 1, 2, 3 of one turn; 0 for every other kind.
+    ordinal = models.PositiveSmallIntegerField(_("ordinal"), default=0)
+    # The digest's day in the recipient's time zone (one digest a day).
+    day = models.DateField(_("day"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.PENDING
+    )
+    # Not before this time: quiet hours and retry backoff push it forward.
+    send_after = models.DateTimeField(_("send after"), default=timezone.now)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    last_error = models.TextField(_("last error"), blank=True)
+    # What the email needs that may change before it is sent (e.g. the discard pile's
+    # top card when the turn began).
+    context = models.JSONField(_("context"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    queued_at = models.DateTimeField(_("queued"), null=True, blank=True)
+    claimed_at = models.DateTimeField(_("claimed"), null=True, blank=True)
+    sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "move_number", "recipient", "kind", "ordinal"],
+                name="notification_unique_per_move",
+            ),
+            # NULL games are distinct in the key above, so the digest has its own.
+            models.UniqueConstraint(
+                fields=["recipient", "day"],
+                condition=Q(kind="digest"),
+                name="notification_unique_digest_day",
+            ),
+        ]
+        indexes = [
+            # The sweeper: rows never handed over, retries due, rows stuck in a state.
+            models.Index(fields=["status", "send_after"], name="notification_sweep_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} → {self.recipient} ({self.status})"

@@ -321,8 +321,11 @@ def hand_over(ids: Sequence[int]) -> int:
                     raise
                 published += 1
     except Exception as error:  # kombu, redis, OSError: the sweeper will retry
-        log.warning("broker unavailable, %d notification(s) left for the sweeper: %s",
-                    len(ids) - published, error)
+        log.warning(
+            "broker unavailable, %d notification(s) left for the sweeper: %s",
+            len(ids) - published,
+            error,
+        )
     return published
 
 
@@ -342,9 +345,9 @@ def send(notification_id: int, *, now: datetime | None = None) -> str:
     ).update(status=Status.SENDING, attempts=F("attempts") + 1, claimed_at=now)
     if claimed != 1:
         return ""
-    notification = Notification.objects.select_related(
-        "recipient__profile", "game"
-    ).get(pk=notification_id)
+    notification = Notification.objects.select_related("recipient__profile", "game").get(
+        pk=notification_id
+    )
     mine = Notification.objects.filter(pk=notification_id, status=Status.SENDING)
     try:
         reason = _still_wanted(notification)
@@ -390,11 +393,11 @@ def _still_wanted(notification: Notification) -> str | None:
         if seat is None:
             return "not in the game"
     reason = refusal(notification.kind, notification.recipient, seat)
-    if reason is not None or game is None or notification.kind not in TURN_KINDS:
+    if reason is not None or seat is None or notification.kind not in TURN_KINDS:
         return reason
-    if game.status != Game.Status.ACTIVE or game.current_player_id != seat.player_id:  # type: ignore[union-attr]
-        return "turn already played"
-    if turn_key(game) != notification.move_number:
+    if game is None or game.status != Game.Status.ACTIVE:
+        return "game not in progress"
+    if game.current_player_id != seat.player_id or turn_key(game) != notification.move_number:
         return "turn already played"
     return None
 
@@ -439,9 +442,7 @@ def send_reminders(now: datetime | None = None) -> int:
     now = now or timezone.now()
     shortest = min(hours for hours, _label in _reminder_choices() if hours)
     written = 0
-    for game in _waiting_games(now, timedelta(hours=shortest)).exclude(
-        current_player__user=None
-    ):
+    for game in _waiting_games(now, timedelta(hours=shortest)).exclude(current_player__user=None):
         user = game.current_player.user
         hours = user.profile.reminder_hours
         if not hours:
@@ -483,9 +484,7 @@ def _reminder_choices() -> list[tuple[int, Any]]:
 
 
 def _seats_by_position(game: Game) -> dict[int, Seat]:
-    return {
-        seat.position: seat for seat in Seat.objects.filter(game=game).select_related("player")
-    }
+    return {seat.position: seat for seat in Seat.objects.filter(game=game).select_related("player")}
 
 
 def send_digests(now: datetime | None = None) -> int:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import stubs, tables
+from .views import notify, stubs, tables
 
 app_name = "games"
 
@@ -22,4 +22,7 @@ urlpatterns = [
     path("s/<str:token>/", tables.table_share, name="table_share"),
     path("s/<str:token>/live/", tables.table_share_live, name="table_share_live"),
     path("play/", stubs.online_list, name="online_list"),
+    # Game emails: one-click unsubscribe (no login) and the per-game mute.
+    path("unsubscribe/<str:token>/", notify.unsubscribe, name="unsubscribe"),
+    path("notify/<str:public_id>/mute/", notify.toggle_mute, name="notify_mute"),
 ]

@@ -19,4 +19,11 @@ app.conf.beat_schedule = {
         "task": "phase10site.tasks.clear_expired_sessions",
         "schedule": crontab(hour=4, minute=17),
     },
+    # Game emails (games/notifications.py). The sweeper publishes outbox rows the
+    # broker missed and retries that are due; the others write outbox rows whose
+    # unique key makes a second run a no-op.
+    "sweep-notifications": {"task": "games.sweep_notifications", "schedule": 60.0},
+    "send-reminders": {"task": "games.send_reminders", "schedule": 300.0},
+    "send-digests": {"task": "games.send_digests", "schedule": crontab(minute="*/10")},
+    "enforce-time-limits": {"task": "games.enforce_time_limits", "schedule": 120.0},
 }

@@ -1,0 +1,348 @@
+"""One small function per kind of game email, over templates/emails/<name>-subject.txt,
+-body.txt and -body.html. Every one is written in the recipient's language and time
+zone, links to the site with absolute URLs from SITE_URL, and carries one-click
+unsubscribe headers (RFC 2369 / RFC 8058)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.timesince import timesince, timeuntil
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from accounts.emails import send_templated
+
+from .engine import Card, GameState
+from .models import Game, Move, Notification, Seat
+
+UNSUBSCRIBE_SALT = "games.unsubscribe"
+# A turn email lists at most this many things that happened since the player's last turn.
+MAX_EVENTS = 12
+
+Kind = Notification.Kind
+
+
+# --- unsubscribe tokens ----------------------------------------------------------------
+
+
+def unsubscribe_token(user: Any, game: Game | None = None) -> str:
+    """A signed token naming the user (and the game the email was about). No expiry:
+    an unsubscribe link in an old email must still work."""
+    return signing.dumps({"u": user.pk, "g": game.pk if game else None}, salt=UNSUBSCRIBE_SALT)
+
+
+def read_unsubscribe_token(token: str) -> dict[str, Any]:
+    """The token's data; signing.BadSignature if it was tampered with."""
+    data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    if not isinstance(data, dict) or not isinstance(data.get("u"), int):
+        raise signing.BadSignature("Not an unsubscribe token.")
+    return data
+
+
+def unsubscribe_url(user: Any, game: Game | None = None) -> str:
+    return settings.SITE_URL + reverse("games:unsubscribe", args=[unsubscribe_token(user, game)])
+
+
+# --- words -----------------------------------------------------------------------------
+
+
+def card_name(code: str | None) -> str:
+    """ "R7" → "red 7", in the active language."""
+    if not code:
+        return ""
+    card = Card.parse(code)
+    if card.is_wild:
+        return _("Wild")
+    if card.is_skip:
+        return _("Skip")
+    colours = {"R": _("red"), "B": _("blue"), "G": _("green"), "Y": _("yellow")}
+    return _("%(colour)s %(number)s") % {
+        "colour": colours[card.colour or ""],
+        "number": card.number,
+    }
+
+
+def phase_goal(number: int | None) -> str:
+    """The goal of a phase (shared/RULES.md, "The ten phases")."""
+    goals = {
+        1: _("2 sets of 3"),
+        2: _("1 set of 3 + 1 run of 4"),
+        3: _("1 set of 4 + 1 run of 4"),
+        4: _("1 run of 7"),
+        5: _("1 run of 8"),
+        6: _("1 run of 9"),
+        7: _("2 sets of 4"),
+        8: _("7 cards of one colour"),
+        9: _("1 set of 5 + 1 set of 2"),
+        10: _("1 set of 5 + 1 set of 3"),
+    }
+    return goals.get(number or 0, "")
+
+
+def your_phase(state: GameState | None, seat: int) -> str:
+    if state is None:
+        return ""
+    if state.tiebreak and not state.game_over:
+        return _("Tie-breaker round: %(goal)s") % {"goal": phase_goal(10)}
+    if state.laid_phase[seat] is not None:
+        return _("You have laid down your phase this round.")
+    phase = state.phase[seat]
+    if phase is None:
+        return _("Any phase you still need (pick-a-phase).")
+    return _("Phase %(number)s: %(goal)s") % {"number": phase, "goal": phase_goal(phase)}
+
+
+def game_path(game: Game) -> str:
+    try:
+        return game.get_absolute_url()
+    except NoReverseMatch:  # online play's pages not routed (yet): the games list
+        return reverse("games:online_list")
+
+
+def game_url(game: Game) -> str:
+    return settings.SITE_URL + game_path(game)
+
+
+def _state(game: Game) -> GameState | None:
+    try:
+        return GameState.from_dict(game.state or {})
+    except ValueError:
+        return None
+
+
+def events_since_last_turn(game: Game, seat: int, up_to: int) -> tuple[list[str], bool]:
+    """What the other players did between `seat`'s last move and move `up_to`, as
+    sentences, and whether `seat` was skipped. Read from the move log's public facts."""
+    seats = {
+        s.position: s.player.name for s in Seat.objects.filter(game=game).select_related("player")
+    }
+    last_own = (
+        Move.objects.filter(game=game, seat=seat, number__lte=up_to)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    )
+    events: list[str] = []
+    skipped = False
+    moves = Move.objects.filter(game=game, number__gt=last_own, number__lte=up_to).order_by(
+        "number"
+    )
+    automatic_seen: set[int] = set()
+    for move in moves:
+        name = seats.get(move.seat, "?")
+        action, notes = move.action, move.action.get("log") or {}
+        if move.automatic and move.seat not in automatic_seen and move.seat != seat:
+            automatic_seen.add(move.seat)
+        if action.get("type") == "lay_down":
+            phase = notes.get("phase") or action.get("phase")
+            events.append(
+                _("%(name)s laid down phase %(phase)s.") % {"name": name, "phase": phase}
+                if phase
+                else _("%(name)s laid down their phase.") % {"name": name}
+            )
+        elif action.get("type") == "hit":
+            card = card_name(action.get("card"))
+            owner = action.get("seat")
+            if owner == seat:
+                text = _("%(name)s hit %(card)s on your group.")
+            elif owner == move.seat:
+                text = _("%(name)s hit %(card)s on their own group.")
+            else:
+                text = _("%(name)s hit %(card)s on a group of %(owner)s.")
+            events.append(text % {"name": name, "card": card, "owner": seats.get(owner, "?")})
+        if "skipped" in notes:
+            if notes["skipped"] == seat:
+                skipped = True
+                events.append(_("%(name)s skipped you.") % {"name": name})
+            else:
+                events.append(
+                    _("%(name)s skipped %(other)s.")
+                    % {"name": name, "other": seats.get(notes["skipped"], "?")}
+                )
+        if notes.get("went_out"):
+            events.append(
+                _("%(name)s went out: round %(round)s is over.")
+                % {"name": name, "round": notes.get("round_over")}
+            )
+        elif "round_over" in notes:
+            events.append(_("Round %(round)s is over.") % {"round": notes["round_over"]})
+    for other in sorted(automatic_seen):
+        events.append(
+            _("%(name)s's time ran out: their turn was played for them.")
+            % {"name": seats.get(other, "?")}
+        )
+    if len(events) > MAX_EVENTS:
+        more = len(events) - MAX_EVENTS + 1
+        events = events[: MAX_EVENTS - 1] + [
+            ngettext("…and %(count)s more move.", "…and %(count)s more moves.", more)
+            % {"count": more}
+        ]
+    return events, skipped
+
+
+def _local(when: datetime, profile: Any) -> str:
+    from .notifications import local_now
+
+    return date_format(local_now(profile, when), "DATETIME_FORMAT")
+
+
+# --- one function per kind --------------------------------------------------------------
+
+
+def _seat(notification: Notification) -> Seat | None:
+    return (
+        Seat.objects.filter(game=notification.game, player__user=notification.recipient)
+        .select_related("player")
+        .first()
+    )
+
+
+def _deliver(name: str, notification: Notification, context: dict[str, Any]) -> None:
+    user = notification.recipient
+    game = notification.game
+    url = unsubscribe_url(user, game)
+    context = {
+        "user": user,
+        "game": game,
+        "game_name": str(game) if game else "",
+        "unsubscribe_url": url,
+        "preferences_url": settings.SITE_URL + reverse("accounts:profile"),
+        **context,
+    }
+    if game is not None:
+        context.setdefault("game_url", game_url(game))
+    send_templated(
+        name,
+        user.email,
+        context,
+        language=translation.get_language(),
+        headers={
+            "List-Unsubscribe": f"<{url}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "X-Phase10-Notification": str(notification.pk),
+        },
+    )
+
+
+def send_your_turn(notification: Notification) -> None:
+    game = notification.game
+    assert game is not None
+    seat = _seat(notification)
+    state = _state(game)
+    position = seat.position if seat else 0
+    events, skipped = events_since_last_turn(game, position, notification.move_number)
+    context = notification.context or {}
+    _deliver(
+        "your-turn",
+        notification,
+        {
+            "round": context.get("round") or (state.round_number if state else 1),
+            "events": events,
+            "skipped": skipped,
+            "discard_top": card_name(context.get("discard_top")),
+            "phase": your_phase(state, position),
+        },
+    )
+
+
+def send_reminder(notification: Notification) -> None:
+    game = notification.game
+    assert game is not None
+    seat = _seat(notification)
+    state = _state(game)
+    started = game.turn_started_at or timezone.now()
+    hours = max(1, int((timezone.now() - started).total_seconds() // 3600))
+    _deliver(
+        "reminder",
+        notification,
+        {
+            "round": state.round_number if state else 1,
+            "hours": hours,
+            "ordinal": notification.ordinal,
+            "last": notification.ordinal >= 3,
+            "phase": your_phase(state, seat.position if seat else 0),
+        },
+    )
+
+
+def send_time_warning(notification: Notification) -> None:
+    game = notification.game
+    assert game is not None and game.time_limit is not None
+    deadline = (game.turn_started_at or timezone.now()) + game.time_limit
+    _deliver(
+        "time-warning",
+        notification,
+        {
+            "deadline": _local(deadline, notification.recipient.profile),
+            "left": timeuntil(deadline, timezone.now()),
+        },
+    )
+
+
+def send_auto_played(notification: Notification) -> None:
+    _deliver(
+        "auto-played",
+        notification,
+        {"discarded": card_name((notification.context or {}).get("discarded"))},
+    )
+
+
+def send_game_over(notification: Notification) -> None:
+    game = notification.game
+    assert game is not None
+    seats = list(
+        Seat.objects.filter(game=game).select_related("player").order_by("rank", "position")
+    )
+    winner = next((seat for seat in seats if seat.is_winner), None)
+    _deliver(
+        "game-over",
+        notification,
+        {
+            "standings": seats,
+            "winner": winner.player.name if winner else "",
+            "you_won": bool(winner and winner.player.user_id == notification.recipient_id),
+        },
+    )
+
+
+def send_digest(notification: Notification) -> None:
+    from .notifications import games_waiting_for
+
+    now = timezone.now()
+    games = [
+        {
+            "name": str(game),
+            "url": game_url(game),
+            "since": timesince(game.turn_started_at, now) if game.turn_started_at else "",
+            "round": state.round_number if (state := _state(game)) else None,
+        }
+        for game in games_waiting_for(notification.recipient)
+    ]
+    _deliver("digest", notification, {"games": games, "count": len(games)})
+
+
+SENDERS: dict[str, Callable[[Notification], None]] = {
+    Kind.YOUR_TURN: send_your_turn,
+    Kind.REMINDER: send_reminder,
+    Kind.TIME_WARNING: send_time_warning,
+    Kind.AUTO_PLAYED: send_auto_played,
+    Kind.GAME_OVER: send_game_over,
+    Kind.DIGEST: send_digest,
+}
+
+
+def send(notification: Notification) -> None:
+    """Render and send one notification in its recipient's language (raises on a send
+    error: the caller retries)."""
+    profile = notification.recipient.profile
+    with translation.override(profile.language or settings.LANGUAGE_CODE):
+        SENDERS[notification.kind](notification)

@@ -1,0 +1,72 @@
+"""Email preferences reached from a game or an email: one-click unsubscribe and the
+per-game mute."""
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.models import Profile
+
+from ..emails import game_path, read_unsubscribe_token
+from ..models import Game, Seat
+
+
+def _seat_for_user(game: Game, user) -> Seat:  # type: ignore[no-untyped-def]
+    seat = Seat.objects.filter(game=game, player__user=user).first()
+    if seat is None:
+        raise Http404
+    return seat
+
+
+# The signed token is the credential: mail clients POST here without a session or a
+# CSRF token (RFC 8058 one-click), and people open the link logged out.
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """GET shows a confirmation page and changes nothing (mail scanners prefetch links);
+    POST unsubscribes. The one-click POST of a mail client, or the page's main button,
+    turns all game emails off; the page's other button mutes only the game the email
+    was about."""
+    try:
+        data = read_unsubscribe_token(token)
+    except signing.BadSignature:
+        return render(request, "games/notify_unsubscribe_invalid.html", status=400)
+    user = get_user_model().objects.select_related("profile").filter(pk=data["u"]).first()
+    if user is None:
+        return render(request, "games/notify_unsubscribe_invalid.html", status=400)
+    game = Game.objects.filter(pk=data.get("g")).first() if data.get("g") else None
+    seat = Seat.objects.filter(game=game, player__user=user).first() if game else None
+    context = {"token": token, "game": game if seat else None, "account": user}
+    if request.method == "GET":
+        return render(request, "games/notify_unsubscribe.html", context)
+    if request.POST.get("scope") == "game" and seat is not None:
+        seat.muted = True
+        seat.save(update_fields=["muted"])
+        done = "game"
+    else:
+        Profile.objects.filter(user=user).update(notify=Profile.Notify.OFF)
+        done = "all"
+    return render(request, "games/notify_unsubscribe_done.html", {**context, "done": done})
+
+
+@login_required
+@require_POST
+def toggle_mute(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Mute (or unmute) this game's emails for the player; back to the game page."""
+    game = get_object_or_404(Game, public_id=public_id, mode=Game.Mode.ONLINE)
+    seat = _seat_for_user(game, request.user)
+    seat.muted = request.POST.get("muted", "on" if not seat.muted else "") == "on"
+    seat.save(update_fields=["muted"])
+    messages.success(
+        request,
+        _("You won't get emails about this game.")
+        if seat.muted
+        else _("You will get emails about this game again."),
+    )
+    return redirect(game_path(game))
