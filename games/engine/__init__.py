@@ -15,10 +15,11 @@ The rules are shared/RULES.md. The pieces, one concept per module:
                snapshot (it holds every hand and the deck order: server only).
 - actions:     `Draw`, `LayDown`, `Hit`, `Discard`; `action_to_dict` / `action_from_dict`
                for the move log.
-- game:        `new_game`, `apply`, `replay` and the helpers that agree with `apply`
+- game:        `new_game`, `apply`, `replay`, and `arrange_deck` to stack a deck for a
+               test or a demo.
+- legal:       what the current player may do now, agreeing with `apply`
                (`legal_actions`, `can_draw`, `can_take_discard`, `can_lay_down`,
-               `lay_down_options`, `hit_options`, `discard_options`, `skip_targets`),
-               plus `arrange_deck` to stack a deck for a test or a demo.
+               `lay_down_options`, `hit_options`, `discard_options`, `skip_targets`).
 - view:        `player_view(state, seat)`: the JSON-ready dict a seat may see.
 - bots:        `choose_action(view, rng)`; simulate: `python -m games.engine.simulate`.
 
@@ -43,9 +44,8 @@ from games.engine.actions import (
     action_to_dict,
 )
 from games.engine.cards import Card, cards_text, full_deck, hand_points, parse_cards
-from games.engine.game import (
-    apply,
-    arrange_deck,
+from games.engine.game import apply, arrange_deck, new_game, replay
+from games.engine.legal import (
     can_draw,
     can_lay_down,
     can_take_discard,
@@ -53,9 +53,7 @@ from games.engine.game import (
     hit_options,
     lay_down_options,
     legal_actions,
-    new_game,
     phases_to_lay,
-    replay,
     skip_targets,
 )
 from games.engine.melds import Group, make_group

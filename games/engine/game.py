@@ -1,4 +1,4 @@
-"""Playing a game: `new_game`, `apply`, and the helpers that say what is legal now.
+"""Playing a game: `new_game`, `apply`, `replay` (what is legal now: legal.py).
 
 `apply` never changes the state it is given; it returns the next one, or raises
 `RuleError` (a move not allowed now) or `ActionError` (a malformed move).
@@ -32,12 +32,13 @@ from games.engine.cards import (
     parse_cards,
     remove_cards,
 )
+from games.engine.legal import can_draw, can_take_discard, skip_targets
 from games.engine.melds import Group
 from games.engine.phases import TIEBREAK_PHASE
 from games.engine.progression import RoundResult, advance, settle_tiebreak, start
 from games.engine.rules import ActionError, RuleError, Rules
-from games.engine.solver import build_phase, find_phase
-from games.engine.state import GameState, RoundSummary
+from games.engine.solver import build_phase
+from games.engine.state import GameState, RoundSummary, clockwise
 
 HAND_SIZE = 10
 
@@ -137,7 +138,7 @@ def arrange_deck(
     """
     players = len(hands)
     dealt = list(range(players)) if seats is None else sorted(seats)
-    order = [seat for seat in _clockwise(dealer, players) if seat in dealt]
+    order = [seat for seat in clockwise(dealer, players) if seat in dealt]
     up = Card.parse(up_card) if isinstance(up_card, str) else up_card
     named: list[Card] = [card for hand in hands for card in hand] + list(draw_pile)
     if up is not None:
@@ -160,11 +161,6 @@ def arrange_deck(
     return [*deck, up, *draw_pile, *spare]
 
 
-def _clockwise(dealer: int, players: int) -> list[int]:
-    """Every seat, starting left of the dealer and ending with the dealer."""
-    return [(dealer + step) % players for step in range(1, players + 1)]
-
-
 def _deal(state: GameState) -> GameState:
     """Deal the round now to be played (a tie-breaker deals only the tied seats)."""
     standing = state.standing
@@ -174,7 +170,7 @@ def _deal(state: GameState) -> GameState:
         deck, decks = full_deck(), ()
         random.Random(f"{state.seed}/deal/{state.deals}").shuffle(deck)
     playing = standing.playing
-    order = [seat for seat in _clockwise(standing.dealer, state.seats) if seat in playing]
+    order = [seat for seat in clockwise(standing.dealer, state.seats) if seat in playing]
     hands: list[list[Card]] = [[] for _ in range(state.seats)]
     position = 0
     for _ in range(HAND_SIZE):
@@ -391,7 +387,7 @@ def _skip_target(state: GameState, action: Discard) -> int | None:
     seat = state.current_seat
     targets = skip_targets(state)
     if state.rules.skip_target == "next":
-        following = _next_seat(state, seat)
+        following = state.next_seat(seat)
         if action.skip is not None and action.skip != following:
             raise RuleError(
                 "In this game a Skip always skips the next player.", code="skip_next_only"
@@ -415,10 +411,10 @@ def _skip_target(state: GameState, action: Discard) -> int | None:
 def _pass_turn(state: GameState, seat: int) -> GameState:
     """Give the turn to the next seat after `seat` that isn't due to be skipped."""
     skipped = list(state.skipped)
-    following = _next_seat(state, seat)
+    following = state.next_seat(seat)
     while following in skipped:
         skipped.remove(following)
-        following = _next_seat(state, following)
+        following = state.next_seat(following)
     after = replace(
         state,
         current_seat=following,
@@ -426,28 +422,11 @@ def _pass_turn(state: GameState, seat: int) -> GameState:
         laid_this_turn=False,
         skipped=tuple(skipped),
     )
-    if not _can_draw_anything(after):
+    if not (can_draw(after) or can_take_discard(after)):
         # Both piles are used up (every other card is laid or held): RULES.md has no
         # answer, so the round ends with nobody out and everyone scores their hand.
         return _end_round(after, went_out=None)
     return after
-
-
-def _next_seat(state: GameState, seat: int) -> int:
-    playing = state.playing
-    for following in _clockwise(seat, state.seats):
-        if following in playing:
-            return following
-    raise RuleError("Nobody is playing this round.")  # pragma: no cover
-
-
-def _can_draw_anything(state: GameState) -> bool:
-    top = state.discard_top
-    return (
-        bool(state.draw_pile)
-        or len(state.discard_pile) > 1
-        or (top is not None and not top.is_skip)
-    )
 
 
 def _end_round(state: GameState, went_out: int | None) -> GameState:
@@ -483,127 +462,6 @@ def _set[T](items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> GameState:
     return replace(state, hands=_set(state.hands, seat, hand))
-
-
-# --- what is legal now ----------------------------------------------------------------
-
-
-def can_draw(state: GameState) -> bool:
-    """The current player may draw from the draw pile (reshuffling if it is empty)."""
-    if state.game_over or state.drawn:
-        return False
-    return bool(state.draw_pile) or len(state.discard_pile) > 1
-
-
-def can_take_discard(state: GameState) -> bool:
-    """The current player may take the top discard (never a Skip)."""
-    top = state.discard_top
-    return not state.game_over and not state.drawn and top is not None and not top.is_skip
-
-
-def phases_to_lay(state: GameState) -> tuple[int, ...]:
-    """The phases the current player could lay down this turn if their hand allowed it."""
-    seat = state.current_seat
-    if state.game_over or not state.drawn or state.laid_phase[seat] is not None:
-        return ()
-    if state.in_tiebreak_round:
-        return (TIEBREAK_PHASE,)
-    if state.rules.pick_a_phase:
-        done = state.standing.completed[seat]
-        return tuple(phase for phase in state.rules.phases if phase not in done)
-    phase = state.standing.phase[seat]
-    return () if phase is None else (phase,)
-
-
-def lay_down_options(state: GameState) -> list[LayDown]:
-    """One lay-down per phase the current player can make now (found by `find_phase`)."""
-    hand = state.hands[state.current_seat]
-    options: list[LayDown] = []
-    for phase in phases_to_lay(state):
-        groups = find_phase(hand, phase, state.rules)
-        if groups is None:
-            continue
-        if len(hand) == sum(len(group) for group in groups) and not state.in_tiebreak_round:
-            continue  # no card would be left to discard
-        options.append(LayDown(groups, phase=phase if state.rules.pick_a_phase else None))
-    return options
-
-
-def can_lay_down(state: GameState) -> bool:
-    """The current player can lay down a phase now."""
-    return bool(lay_down_options(state))
-
-
-def hit_options(state: GameState, card: Card | None = None) -> list[Hit]:
-    """Every hit the current player may make now (only with `card`, if given).
-
-    >>> hit_options(new_game(2, seed=1))
-    []
-    """
-    seat = state.current_seat
-    rules = state.rules
-    if state.game_over or not state.drawn or state.laid_phase[seat] is None:
-        return []
-    hand = state.hands[seat]
-    if len(hand) < 2 and not rules.go_out_by_hitting:
-        return []
-    cards = sorted(set(hand), key=Card.sort_key) if card is None else [card]
-    options: list[Hit] = []
-    for candidate in cards:
-        if candidate not in hand:
-            continue
-        for target in range(state.seats):
-            if target != seat and state.laid_this_turn and not rules.hit_others_same_turn:
-                continue
-            for index, group in enumerate(state.laid[target]):
-                options.extend(
-                    Hit(target, index, candidate, end) for end in group.hit_ends(candidate)
-                )
-    return options
-
-
-def skip_targets(state: GameState) -> tuple[int, ...]:
-    """The seats a Skip discarded now could skip: the next player, or in "choose"
-    mode anyone else in the round not already due to be skipped."""
-    seat = state.current_seat
-    if state.rules.skip_target == "next":
-        following = _next_seat(state, seat)
-        return (following,)
-    return tuple(other for other in state.playing if other != seat and other not in state.skipped)
-
-
-def discard_options(state: GameState) -> list[Discard]:
-    """Every discard the current player may make now."""
-    if state.game_over or not state.drawn:
-        return []
-    hand = state.hands[state.current_seat]
-    options: list[Discard] = []
-    choose = state.rules.skip_target == "choose"
-    for card in sorted(set(hand), key=Card.sort_key):
-        if card.is_skip and choose and len(hand) > 1 and skip_targets(state):
-            options.extend(Discard(card, skip=target) for target in skip_targets(state))
-        else:
-            options.append(Discard(card))
-    return options
-
-
-def legal_actions(state: GameState) -> list[Action]:
-    """Every move the current player may make now; lay-downs are the solver's choice,
-    one per phase (any other valid grouping is accepted by `apply` too)."""
-    if state.game_over:
-        return []
-    if not state.drawn:
-        draws: list[Action] = []
-        if can_draw(state):
-            draws.append(Draw())
-        if can_take_discard(state):
-            draws.append(Draw(from_discard=True))
-        return draws
-    actions: list[Action] = []
-    actions.extend(lay_down_options(state))
-    actions.extend(hit_options(state))
-    actions.extend(discard_options(state))
-    return actions
 
 
 def replay(

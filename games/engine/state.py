@@ -186,6 +186,14 @@ class GameState:
     def in_tiebreak_round(self) -> bool:
         return self.standing.tiebreak_needed
 
+    def next_seat(self, seat: int) -> int:
+        """The next seat clockwise after `seat` that is dealt into this round."""
+        playing = self.playing
+        for following in clockwise(seat, self.seats):
+            if following in playing:
+                return following
+        raise ValueError("Nobody is playing this round.")  # pragma: no cover
+
     # --- JSON ----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -244,6 +252,15 @@ class GameState:
             )
         except (KeyError, TypeError) as exc:
             raise ActionError(f"Not a game snapshot: missing or bad {exc}.") from exc
+
+
+def clockwise(seat: int, players: int) -> list[int]:
+    """Every seat in turn order, starting left of `seat` and ending with `seat`.
+
+    >>> clockwise(2, 4)
+    [3, 0, 1, 2]
+    """
+    return [(seat + step) % players for step in range(1, players + 1)]
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:

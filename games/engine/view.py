@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.actions import action_to_dict
-from games.engine.game import (
+from games.engine.legal import (
     can_draw,
     can_take_discard,
     discard_options,
