@@ -37,6 +37,7 @@ from .engine import (
     Action,
     ActionError,
     Discard,
+    Draw,
     GameState,
     LayDown,
     RoundSummary,
@@ -343,6 +344,8 @@ def _logged(action: Action, before: GameState, after: GameState, seat: int) -> d
     the turn log shows (who went out, who was skipped). Replays ignore "log"."""
     data = engine.action_to_dict(action)
     notes: dict[str, Any] = {}
+    if isinstance(action, Draw) and action.from_discard and before.discard_top is not None:
+        notes["card"] = str(before.discard_top)  # it lay face up: everyone saw it
     if isinstance(action, LayDown):
         # Naming the phase laid is accepted by `apply` and replays the same.
         data["phase"] = notes["phase"] = after.laid_phase[seat]

@@ -92,6 +92,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "phase10site.context_processors.site",
+                "games.context_processors.online",
             ],
         },
     },

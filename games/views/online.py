@@ -1,0 +1,841 @@
+"""Online play pages: "My games", creating a game, the lobby and the table.
+
+Every page of a game is for its seated players only; everyone else gets 404, so a
+game's existence doesn't leak. The table is built from `engine.player_view` of the
+viewer's seat and database rows, never from the snapshot itself: other hands and the
+deck order can't reach a template.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import SESSION_KEY
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Exists, OuterRef, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import engine, services
+from ..engine import Card, Discard, Draw, Hit, LayDown, phase_shortfall
+from ..models import Game, Move, Seat
+from ..online_forms import (
+    BadInput,
+    InviteForm,
+    OnlineGameForm,
+    StartForm,
+    cards_from,
+    groups_from,
+    int_field,
+    lay_down_choices,
+)
+
+TABLE = "games/online_table.html"
+LOBBY = "games/online_lobby.html"
+LOG_LENGTH = 10
+FINISHED_SHOWN = 20
+SORT_KEY = "online_hand_sort"
+
+
+# --- access -------------------------------------------------------------------------------
+
+
+def _online_games_of(user: Any) -> QuerySet[Game]:
+    seated = Seat.objects.filter(game=OuterRef("pk"), player__user=user)
+    return Game.objects.filter(mode=Game.Mode.ONLINE).filter(Exists(seated))
+
+
+@dataclass
+class Table:
+    """A game as one seated user sees it."""
+
+    game: Game
+    seats: list[Seat]
+    me: Seat
+
+
+def _get_game_for_user(request: HttpRequest, public_id: str) -> Table:
+    """The online game `public_id` with the user's seat, or 404 for anyone not seated."""
+    game = get_object_or_404(_online_games_of(request.user), public_id=public_id)
+    seats = list(game.seats.select_related("player").order_by("position"))
+    me = services.seat_for_user(seats, request.user)
+    if me is None:  # pragma: no cover - the query above already requires a seat
+        raise Http404
+    return Table(game, seats, me)
+
+
+# --- My games and creating ------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def online_list(request: HttpRequest) -> HttpResponse:
+    """Games where it's your turn (longest waiting first), then the others, then finished."""
+    games = _online_games_of(request.user).select_related("current_player")
+    current = list(games.exclude(status=Game.Status.FINISHED).prefetch_related("seats__player"))
+    finished = list(
+        games.filter(status=Game.Status.FINISHED)
+        .select_related("winner")
+        .prefetch_related("seats__player")
+        .order_by("-finished_at")[:FINISHED_SHOWN]
+    )
+    your_turn, others = [], []
+    for game in current:
+        me = services.seat_for_user(game.seats.all(), request.user)
+        game.my_seat = me
+        game.your_turn = (
+            game.status == Game.Status.ACTIVE
+            and me is not None
+            and not me.is_bot
+            and game.current_player_id == me.player_id
+        )
+        (your_turn if game.your_turn else others).append(game)
+    your_turn.sort(key=lambda game: game.turn_started_at or game.updated_at)
+    others.sort(key=lambda game: game.updated_at, reverse=True)
+    for game in finished:
+        game.my_seat = services.seat_for_user(game.seats.all(), request.user)
+    return render(
+        request,
+        "games/online_list.html",
+        {"your_turn": your_turn, "others": others, "finished": finished},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def online_create(request: HttpRequest) -> HttpResponse:
+    form = OnlineGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.create_game(
+                request.user,
+                name=data["name"],
+                seats=data["seats"],
+                rules=data["rules"],
+                time_limit=data["time_limit"],
+                bots=data["bots"],
+                invite=data["invite"],
+            )
+        except services.OnlineError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Game created. Invite your friends, then start it."))
+            return redirect(game)
+    return render(request, "games/online_new.html", {"form": form})
+
+
+# --- the lobby --------------------------------------------------------------------------------
+
+
+def _lobby_context(request: HttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
+    game = table.game
+    size = services.lobby_size(game)
+    by_position = {seat.position: seat for seat in table.seats}
+    return {
+        "game": game,
+        "me": table.me,
+        "is_creator": game.creator_id == request.user.pk,
+        "slots": [(position, by_position.get(position)) for position in range(size)],
+        "filled": len(table.seats),
+        "invite_url": request.build_absolute_uri(
+            reverse("games:online_join", args=[game.invite_token])
+        ),
+        "invite_form": extra.pop("invite_form", None) or InviteForm(),
+        "start_form": StartForm(),
+        "poll_url": reverse("games:online_poll", args=[game.public_id]),
+        **extra,
+    }
+
+
+def _lobby_response(
+    request: HttpRequest, table: Table, *, error: str = "", **extra: Any
+) -> HttpResponse:
+    if request.htmx:
+        context = _lobby_context(request, table, error=error, **extra)
+        return render(request, f"{LOBBY}#lobby", context)
+    if error:
+        return render(request, LOBBY, _lobby_context(request, table, error=error, **extra))
+    return redirect(table.game)
+
+
+def _lobby_action(request: HttpRequest, public_id: str, change: Any) -> HttpResponse:
+    table = _get_game_for_user(request, public_id)
+    try:
+        change(table)
+    except services.OnlineError as error:
+        if error.code == "started":
+            return _redirect_or_refresh(request, table.game)
+        return _lobby_response(request, table, error=error.message)
+    return _lobby_response(request, _get_game_for_user(request, public_id))
+
+
+def _redirect_or_refresh(request: HttpRequest, game: Game) -> HttpResponse:
+    if request.htmx:
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = game.get_absolute_url()
+        return response
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def online_invite(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _get_game_for_user(request, public_id)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        return _lobby_response(request, table, error=_("Type a username."), invite_form=form)
+    try:
+        services.invite_user(table.game, request.user, form.cleaned_data["username"])
+    except services.OnlineError as error:
+        if error.code == "started":
+            return _redirect_or_refresh(request, table.game)
+        return _lobby_response(request, table, error=error.message, invite_form=form)
+    return _lobby_response(request, _get_game_for_user(request, public_id))
+
+
+@login_required
+@require_POST
+def online_add_bot(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _lobby_action(request, public_id, lambda t: services.add_bot(t.game, request.user))
+
+
+@login_required
+@require_POST
+def online_remove_seat(request: HttpRequest, public_id: str, position: int) -> HttpResponse:
+    return _lobby_action(
+        request, public_id, lambda t: services.remove_seat(t.game, request.user, position)
+    )
+
+
+@login_required
+@require_POST
+def online_revoke_link(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _lobby_action(request, public_id, lambda t: services.revoke_link(t.game, request.user))
+
+
+@login_required
+@require_POST
+def online_leave(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _get_game_for_user(request, public_id)
+    try:
+        services.leave(table.game, request.user)
+    except services.OnlineError as error:
+        return _lobby_response(request, table, error=error.message)
+    if table.game.creator_id == request.user.pk:
+        messages.info(request, _("The game was cancelled."))
+    else:
+        messages.info(request, _("You left the game."))
+    url = reverse("games:online_list")
+    if request.htmx:
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
+
+
+@login_required
+@require_POST
+def online_start(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _get_game_for_user(request, public_id)
+    form = StartForm(request.POST)
+    fill = form.is_valid() and form.cleaned_data["fill_with_bots"]
+    try:
+        services.start_game(table.game, request.user, fill_with_bots=fill)
+    except services.OnlineError as error:
+        if error.code == "started":
+            return _redirect_or_refresh(request, table.game)
+        return _lobby_response(request, table, error=error.message)
+    return _redirect_or_refresh(request, table.game)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def online_join(request: HttpRequest, token: str) -> HttpResponse:
+    """The invite link: who is in, and a button to take a seat."""
+    game = get_object_or_404(Game, mode=Game.Mode.ONLINE, invite_token=token)
+    seats = list(game.seats.select_related("player").order_by("position"))
+    if services.seat_for_user(seats, request.user) is not None:
+        return redirect(game)
+    if game.status != Game.Status.LOBBY:
+        raise Http404
+    error = ""
+    if request.method == "POST":
+        try:
+            services.join(game, request.user, token)
+        except services.OnlineError as refused:
+            error = refused.message
+        else:
+            messages.success(request, _("You joined the game."))
+            return redirect(game)
+    return render(
+        request,
+        "games/online_join.html",
+        {
+            "game": game,
+            "seats": seats,
+            "free": services.lobby_size(game) - len(seats),
+            "error": error,
+        },
+    )
+
+
+# --- the table ----------------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def online_detail(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _get_game_for_user(request, public_id)
+    if table.game.status == Game.Status.LOBBY:
+        return render(request, LOBBY, _lobby_context(request, table))
+    services.queue_stalled_bot(table.game)
+    hint = _hint(request, table) if request.GET.get("hint") else None
+    return render(request, TABLE, _table_context(request, table, hint=hint))
+
+
+def _session_user_id(request: HttpRequest) -> str | None:
+    # The poll reads the user id from the session instead of loading the user, so an
+    # unchanged poll costs the session and one small query (see online_poll).
+    try:
+        return request.session.get(SESSION_KEY)
+    except Exception:  # pragma: no cover - a broken session store: treat as logged out
+        return None
+
+
+@never_cache
+@require_GET
+def online_poll(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The table (or lobby) asks every few seconds with the version it shows.
+
+    Unchanged: 204, no template, no user row — the session and one query. Changed: the
+    fresh partial, built through the full login check."""
+    user_id = _session_user_id(request)
+    if user_id is None:
+        return redirect_to_login(request.get_full_path())
+    row = (
+        Game.objects.filter(
+            public_id=public_id, mode=Game.Mode.ONLINE, seats__player__user_id=user_id
+        )
+        .values_list("version", "status")
+        .first()
+    )
+    if row is None:
+        raise Http404
+    version, status = row
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    table = _get_game_for_user(request, public_id)
+    if request.GET.get("in") == "lobby":
+        if status != Game.Status.LOBBY:
+            return _redirect_or_refresh(request, table.game)
+        return render(request, f"{LOBBY}#lobby", _lobby_context(request, table))
+    if status == Game.Status.LOBBY:
+        return _redirect_or_refresh(request, table.game)
+    return render(request, f"{TABLE}#board", _table_context(request, table))
+
+
+@login_required
+@require_GET
+def online_hint(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _get_game_for_user(request, public_id)
+    if table.game.status == Game.Status.LOBBY:
+        return redirect(table.game)
+    hint = _hint(request, table)
+    if request.htmx:
+        return render(request, f"{TABLE}#hint", {"hint": hint})
+    return render(request, TABLE, _table_context(request, table, hint=hint))
+
+
+@login_required
+@require_POST
+def online_sort(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _get_game_for_user(request, public_id)
+    order = request.POST.get("sort")
+    if order in ("colour", "number"):
+        request.session[SORT_KEY] = order
+    return _board_response(request, table)
+
+
+@login_required
+@require_POST
+def online_resign(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _get_game_for_user(request, public_id)
+    try:
+        services.resign(table.game, request.user)
+    except services.OnlineError as error:
+        return _board_response(request, table, error=error.message)
+    messages.info(request, _("You resigned. A bot plays your seat from now on."))
+    return _board_response(request, _get_game_for_user(request, public_id))
+
+
+@login_required
+@require_POST
+def online_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _get_game_for_user(request, public_id)
+    try:
+        new = services.rematch(
+            table.game, request.user, version=int_field(request.POST.get("version")) or 0
+        )
+    except services.StaleMove:
+        return _board_response(
+            request, table, error=_("A rematch was already set up: see My games.")
+        )
+    except services.OnlineError as error:
+        return _board_response(request, table, error=error.message)
+    messages.success(request, _("Rematch set up: start it when everyone is in."))
+    return _redirect_or_refresh(request, new)
+
+
+@login_required
+@require_POST
+def online_act(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Every move of the table posts here: `move` (the move number the page showed),
+    `do` (draw, take, lay, hit, discard) and the cards or targets it needs."""
+    table = _get_game_for_user(request, public_id)
+    game = table.game
+    expected = int_field(request.POST.get("move"))
+    if game.status != Game.Status.ACTIVE or expected != game.move_number:
+        return _board_response(request, table, error=_moved_on(game))
+    if table.me.is_bot:
+        return _board_response(request, table, error=_("A bot plays your seat now."))
+    state = services.load_state(game)
+    if state.current_seat != table.me.position:
+        return _board_response(request, table, error=_("It isn't your turn."))
+    view = engine.player_view(state, table.me.position)
+    try:
+        action, choice = _action_from(request, view, game)
+    except BadInput as error:
+        return _board_response(request, table, error=str(error))
+    if action is None:
+        return _board_response(request, table, choice=choice)
+    try:
+        services.perform(game, table.me.position, action, expected_move=expected)
+    except services.StaleMove as error:
+        return _board_response(request, _get_game_for_user(request, public_id), error=error.message)
+    except services.OnlineError as error:
+        return _board_response(request, table, error=error.message)
+    fresh = _get_game_for_user(request, public_id)
+    if not request.htmx:
+        return redirect(fresh.game)
+    return _board_response(request, fresh)
+
+
+def _moved_on(game: Game) -> str:
+    if game.status == Game.Status.FINISHED:
+        return _("The game is over.")
+    return services.moved_on_message()
+
+
+def _action_from(
+    request: HttpRequest, view: dict[str, Any], game: Game
+) -> tuple[Any, dict[str, Any] | None]:
+    """The engine action a table form asks for, or (None, a choice to put to the player)."""
+    post = request.POST
+    do = post.get("do")
+    if do == "draw":
+        return Draw(), None
+    if do == "take":
+        return Draw(from_discard=True), None
+    if do == "lay":
+        return _lay_down(post, view)
+    if do == "hit":
+        return _hit(post, view)
+    if do == "discard":
+        return _discard(post, view)
+    raise BadInput(_("Choose what to do."))
+
+
+def _one_card(post: Any) -> Card:
+    cards = cards_from(post.getlist("cards") or [post.get("card", "")])
+    if len(cards) != 1:
+        raise BadInput(_("Select exactly one card."))
+    return cards[0]
+
+
+def _phases_to_lay(view: dict[str, Any]) -> list[int]:
+    seat = view["seat"]
+    phase = view["phase"][seat]
+    if phase is not None:
+        return [phase]
+    rules = engine.Rules.from_dict(view["rules"])
+    return [p for p in rules.phases if p not in view["completed"][seat]]
+
+
+def _lay_down(post: Any, view: dict[str, Any]) -> tuple[Any, dict[str, Any] | None]:
+    phase = int_field(post.get("phase"))
+    if post.get("groups"):
+        return LayDown(groups_from(post["groups"]), phase=phase), None
+    cards = cards_from(post.getlist("cards"))
+    if not cards:
+        raise BadInput(_("Select the cards of your phase first."))
+    phases = _phases_to_lay(view)
+    if phase is not None:
+        phases = [p for p in phases if p == phase]
+    rules = engine.Rules.from_dict(view["rules"])
+    choices = lay_down_choices(cards, phases, rules)
+    if len(choices) == 1:
+        return choices[0], None
+    if not choices:
+        goals = "; ".join(
+            _("phase %(number)s: %(goal)s") % {"number": p, "goal": phase_goal_words(p)}
+            for p in phases[:3]
+        )
+        raise BadInput(
+            _("Those cards don't make your phase (%(goals)s). Select all the cards to lay down.")
+            % {"goals": goals}
+        )
+    return None, {
+        "kind": "lay",
+        "options": [
+            {
+                "phase": option.phase,
+                "groups": [[_card(c) for c in group] for group in option.groups],
+                "value": "|".join(" ".join(str(c) for c in group) for group in option.groups),
+            }
+            for option in choices
+        ],
+    }
+
+
+def _hit(post: Any, view: dict[str, Any]) -> tuple[Any, dict[str, Any] | None]:
+    card = _one_card(post)
+    seat, group = int_field(post.get("seat")), int_field(post.get("group"))
+    if seat is not None and group is not None:
+        end = post.get("end") or None
+        if end not in (None, "low", "high"):
+            raise BadInput(_("That isn't an end of a run."))
+        return Hit(seat, group, card, end), None
+    if str(card) not in view["hand"]:
+        raise BadInput(_("That card isn't in your hand."))
+    options = [hit for hit in view["legal"]["hits"] if hit["card"] == str(card)]
+    if not options:
+        raise BadInput(_("That card doesn't fit on any group on the table."))
+    if len(options) == 1:
+        return engine.action_from_dict(options[0]), None
+    names = view["players"]
+    return None, {
+        "kind": "hit",
+        "card": _card(card),
+        "options": [
+            {
+                **option,
+                "label": _group_label(view, names, option["seat"], option["group"], option["end"]),
+            }
+            for option in options
+        ],
+    }
+
+
+def _discard(post: Any, view: dict[str, Any]) -> tuple[Any, dict[str, Any] | None]:
+    card = _one_card(post)
+    skip = int_field(post.get("skip"))
+    if skip is not None or not card.is_skip:
+        return Discard(card, skip=skip), None
+    targets = {option["skip"] for option in view["legal"]["discards"] if option["card"] == "S"}
+    targets.discard(None)
+    if not targets:
+        return Discard(card), None
+    return None, {
+        "kind": "skip",
+        "card": _card(card),
+        "options": [{"seat": seat, "name": view["players"][seat]} for seat in sorted(targets)],
+    }
+
+
+def _hint(request: HttpRequest, table: Table) -> dict[str, Any]:
+    """Whether (and how) the phase can be laid from the hand now, by `find_phase`."""
+    state = services.load_state(table.game)
+    view = engine.player_view(state, table.me.position)
+    rules = engine.Rules.from_dict(view["rules"])
+    hand = engine.parse_cards(view["hand"])
+    if view["laid_phase"][table.me.position] is not None:
+        return {"text": _("Your phase is down: hit your cards on groups that take them.")}
+    results = []
+    for phase in _phases_to_lay(view):
+        groups = engine.find_phase(hand, phase, rules)
+        if groups is not None:
+            results.append(
+                {"phase": phase, "groups": [[_card(card) for card in group] for group in groups]}
+            )
+    if results:
+        return {"text": _("You can lay down now:"), "options": results[:3]}
+    shortest = min(phase_shortfall(hand, phase, rules) for phase in _phases_to_lay(view) or [10])
+    return {"text": _("Not yet: you need at least %(count)s more card(s).") % {"count": shortest}}
+
+
+# --- rendering ----------------------------------------------------------------------------------
+
+
+def _board_response(
+    request: HttpRequest,
+    table: Table,
+    *,
+    error: str = "",
+    choice: dict[str, Any] | None = None,
+) -> HttpResponse:
+    if table.game.status == Game.Status.LOBBY:
+        return redirect(table.game)
+    context = _table_context(request, table, error=error, choice=choice)
+    if request.htmx:
+        return render(request, f"{TABLE}#board", context)
+    if error or choice:
+        return render(request, TABLE, context)
+    return redirect(table.game)
+
+
+COLOUR_SYMBOLS = {"R": "◆", "B": "●", "G": "▲", "Y": "★"}
+
+
+def _colour_words() -> dict[str, tuple[str, str]]:
+    # (name, initial) — the initial is translated so it matches the colour's name.
+    return {
+        "R": (_("red"), pgettext("initial of red", "R")),
+        "B": (_("blue"), pgettext("initial of blue", "B")),
+        "G": (_("green"), pgettext("initial of green", "G")),
+        "Y": (_("yellow"), pgettext("initial of yellow", "Y")),
+    }
+
+
+def _card(card: Card | str, words: dict[str, tuple[str, str]] | None = None) -> dict[str, Any]:
+    """What a template needs to draw a card: number, colour initial and symbol, and a
+    spoken name, so colour is never the only clue."""
+    card = Card.parse(card) if isinstance(card, str) else card
+    code = str(card)
+    if card.is_wild:
+        return {"code": code, "big": "W", "mark": "★", "colour": "wild", "name": _("Wild")}
+    if card.is_skip:
+        return {"code": code, "big": "S", "mark": "⦸", "colour": "skip", "name": _("Skip")}
+    name, initial = (words or _colour_words())[card.colour or "R"]
+    return {
+        "code": code,
+        "big": str(card.number),
+        "mark": f"{initial}{COLOUR_SYMBOLS[card.colour or 'R']}",
+        "colour": card.colour,
+        "name": _("%(colour)s %(number)s") % {"colour": name, "number": card.number},
+    }
+
+
+def card_words(code: str) -> str:
+    return str(_card(code)["name"])
+
+
+def phase_goal_words(number: int | None) -> str:
+    if number is None:
+        return ""
+    words = {
+        "set": lambda size: _("a set of %(n)s") % {"n": size},
+        "run": lambda size: _("a run of %(n)s") % {"n": size},
+        "colour": lambda size: _("%(n)s cards of one colour") % {"n": size},
+    }
+    return " + ".join(words[kind](size) for kind, size in engine.phase_goal_text(number))
+
+
+def _group_label(
+    view: dict[str, Any], names: list[str], seat: int, index: int, end: str | None
+) -> str:
+    group = view["laid"][seat][index]
+    what = _group_words(group)
+    owner = _("your") if seat == view["seat"] else _("%(name)s's") % {"name": names[seat]}
+    label = _("%(owner)s %(group)s") % {"owner": owner, "group": what}
+    if end == "low":
+        return _("%(group)s, low end") % {"group": label}
+    if end == "high":
+        return _("%(group)s, high end") % {"group": label}
+    return label
+
+
+def _group_words(group: dict[str, Any]) -> str:
+    if group["kind"] == "set":
+        if group["number"] is None:
+            return _("set of Wilds")
+        return _("set of %(number)ss") % {"number": group["number"]}
+    if group["kind"] == "colour":
+        if group["colour"] is None:
+            return _("colour group of Wilds")
+        return _("%(colour)s group") % {"colour": _colour_words()[group["colour"]][0]}
+    if group["low"] is None:
+        return _("run of Wilds")
+    high = group["low"] + len(group["cards"]) - 1
+    return _("run %(low)s–%(high)s") % {"low": group["low"], "high": high}
+
+
+def _sorted_hand(hand: list[str], order: str) -> list[Card]:
+    cards = engine.parse_cards(hand)
+    if order == "colour":
+        colours = "RBGY"
+        return sorted(
+            cards,
+            key=lambda c: (
+                colours.index(c.colour) if c.colour else 4 + (c.number is not None),
+                c.number or 0,
+            ),
+        )
+    return sorted(cards, key=Card.sort_key)
+
+
+def _log_lines(moves: list[Move], names: list[str]) -> list[dict[str, Any]]:
+    lines = []
+    for move in moves:
+        data = move.action
+        notes = data.get("log", {})
+        name = names[move.seat] if move.seat < len(names) else "?"
+        kind = data.get("type")
+        if kind == "draw" and data.get("from_discard"):
+            text = _("%(name)s took %(card)s from the discard pile") % {
+                "name": name,
+                "card": card_words(notes["card"]) if notes.get("card") else _("a card"),
+            }
+        elif kind == "draw":
+            text = _("%(name)s drew from the draw pile") % {"name": name}
+        elif kind == "lay_down":
+            text = _("%(name)s laid down phase %(phase)s") % {
+                "name": name,
+                "phase": notes.get("phase") or data.get("phase") or "?",
+            }
+        elif kind == "hit":
+            owner = data.get("seat", 0)
+            text = _("%(name)s hit %(card)s on %(owner)s's group") % {
+                "name": name,
+                "card": card_words(data["card"]),
+                "owner": names[owner] if owner < len(names) else "?",
+            }
+        else:
+            text = _("%(name)s discarded %(card)s") % {
+                "name": name,
+                "card": card_words(data["card"]),
+            }
+            if "skipped" in notes and notes["skipped"] < len(names):
+                text = _("%(name)s discarded a Skip: %(skipped)s loses a turn") % {
+                    "name": name,
+                    "skipped": names[notes["skipped"]],
+                }
+        if notes.get("went_out"):
+            text = _("%(action)s and went out") % {"action": text}
+        lines.append(
+            {
+                "number": move.number,
+                "text": text,
+                "automatic": move.automatic,
+                "round_over": notes.get("round_over"),
+                "at": move.created_at,
+            }
+        )
+    return lines
+
+
+def _table_context(
+    request: HttpRequest,
+    table: Table,
+    *,
+    error: str = "",
+    choice: dict[str, Any] | None = None,
+    hint: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    game, seats, me = table.game, table.seats, table.me
+    state = services.load_state(game)
+    # Everything below reads `view`, never `state`: the view is what this seat may know.
+    view = engine.player_view(state, me.position)
+    del state
+    names = view["players"]
+    words = _colour_words()
+    moves = list(Move.objects.filter(game=game).order_by("-number")[:LOG_LENGTH])
+    moves.reverse()
+    order = request.session.get(SORT_KEY, "number")
+    playing = set(view["playing"])
+    can_act = view["your_turn"] and not me.is_bot
+    players = []
+    for seat in seats:
+        position = seat.position
+        players.append(
+            {
+                "seat": seat,
+                "name": names[position],
+                "is_me": position == me.position,
+                "is_turn": not view["game_over"] and position == view["current_seat"],
+                "is_dealer": position == view["dealer"],
+                "playing": position in playing,
+                "phase": view["phase"][position],
+                "goal": phase_goal_words(view["phase"][position]),
+                "completed": len(view["completed"][position]),
+                "cards": view["hand_counts"][position],
+                "score": view["scores"][position],
+                "laid_phase": view["laid_phase"][position],
+                "skipped": position in view["skipped"],
+                "groups": [
+                    {
+                        "index": index,
+                        "words": _group_words(group),
+                        "cards": [_card(code, words) for code in group["cards"]],
+                    }
+                    for index, group in enumerate(view["laid"][position])
+                ],
+            }
+        )
+    current = players[view["current_seat"]] if not view["game_over"] else None
+    log = _log_lines(moves, names)
+    last_round = _last_round(view, names, log)
+    legal = view["legal"]
+    return {
+        "game": game,
+        "me": me,
+        "view": view,
+        "players": players,
+        "current": current,
+        "my_phase_goal": phase_goal_words(view["phase"][me.position]),
+        "hand": [_card(card, words) for card in _sorted_hand(view["hand"], order)],
+        "sort": order,
+        "discard_top": _card(view["discard_top"], words) if view["discard_top"] else None,
+        "can_act": can_act,
+        "can_draw": can_act and legal["draw"],
+        "can_take": can_act and legal["take_discard"],
+        "can_lay": can_act and bool(legal["lay_down"]),
+        "can_hit": can_act and bool(legal["hits"]),
+        "can_discard": can_act and bool(legal["discards"]),
+        "pick_phases": _phases_to_lay(view) if view["rules"]["pick_a_phase"] else [],
+        "log": list(reversed(log)),
+        "last_round": last_round,
+        "standings": sorted(seats, key=lambda s: (s.rank or 99, s.position))
+        if view["game_over"]
+        else [],
+        "error": error,
+        "choice": choice,
+        "hint": hint,
+        "poll": not view["game_over"],
+        "poll_url": reverse("games:online_poll", args=[game.public_id]),
+        "act_url": reverse("games:online_act", args=[game.public_id]),
+    }
+
+
+def _last_round(
+    view: dict[str, Any], names: list[str], log: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    summary = view["last_round"]
+    if summary is None:
+        return None
+    rows = []
+    for position, line in enumerate(summary["seats"]):
+        laid = summary["laid"][position]
+        rows.append(
+            {
+                "name": names[position],
+                "points": line["points"],
+                "went_out": line["went_out"],
+                "laid": laid,
+                "attempted": line["phase"],
+                "now": view["phase"][position],
+                "total": view["scores"][position],
+            }
+        )
+    recent = any(line["round_over"] == summary["round_number"] for line in log)
+    return {"number": summary["round_number"], "rows": rows, "recent": recent}
