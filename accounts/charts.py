@@ -35,7 +35,7 @@ DASHES = ["", "6 3", "2 3", "8 3 2 3", "4 4", "1 2"]
 MARKERS = ["circle", "square", "diamond", "triangle", "circle", "square"]
 
 WIDTH, HEIGHT = 420, 260
-MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 48, 14, 14, 44
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 60, 16, 14, 46
 _ids = count(1)
 
 
