@@ -319,47 +319,50 @@ def create_game(
             Seat(game=game, position=position, player=player)
             for position, player in enumerate(seated)
         )
-        _save(game, seats, [])
+        _save(_Locked(game, seats, [], []), [])
         return game
 
 
 def add_round(game: Game, entry: RoundEntry, *, version: int) -> Game:
     with transaction.atomic():
-        game, seats, entries = _lock(game, version)
-        _save(game, seats, [*entries, entry], changed=len(entries) + 1)
-        return game
+        locked = _lock(game, version)
+        _save(locked, [*locked.entries, entry], changed=len(locked.entries) + 1)
+        return locked.game
 
 
 def edit_round(game: Game, number: int, entry: RoundEntry, *, version: int) -> Game:
     """Replace round `number`; every later round is recomputed from it."""
     with transaction.atomic():
-        game, seats, entries = _lock(game, version)
+        locked = _lock(game, version)
+        entries = list(locked.entries)
         if not 1 <= number <= len(entries):
             raise TrackerError(_("There is no round %(number)s.") % {"number": number})
         entries[number - 1] = entry
-        _save(game, seats, entries, changed=number)
-        return game
+        _save(locked, entries, changed=number)
+        return locked.game
 
 
 def undo_last(game: Game, *, version: int) -> Game:
     """Take back the last thing entered: the tie-breaker's winner, else the last round."""
     with transaction.atomic():
-        game, seats, entries = _lock(game, version)
-        if game.tiebreak_winner is not None:
-            game.tiebreak_winner = None
+        locked = _lock(game, version)
+        entries = list(locked.entries)
+        if locked.game.tiebreak_winner is not None:
+            locked.game.tiebreak_winner = None
         elif entries:
             entries.pop()
         else:
             raise TrackerError(_("There is no round to undo yet."))
-        _save(game, seats, entries)
-        return game
+        _save(locked, entries)
+        return locked.game
 
 
 def record_tiebreak(game: Game, winner: int, *, version: int) -> Game:
     """The seat `winner` laid down the tie-breaker goal first: the game is over."""
     with transaction.atomic():
-        game, seats, entries = _lock(game, version)
-        results, _standing = _replay(game, len(seats), entries)
+        locked = _lock(game, version)
+        game, seats = locked.game, locked.seats
+        results, _standing = _replay(game, len(seats), locked.entries)
         _check_engine(
             lambda: progress(
                 len(seats),
@@ -371,13 +374,13 @@ def record_tiebreak(game: Game, winner: int, *, version: int) -> Game:
             names=[seat.player.name for seat in seats],
         )
         game.tiebreak_winner = winner
-        _save(game, seats, entries)
+        _save(locked, locked.entries)
         return game
 
 
 def add_co_scorer(game: Game, user, *, version: int) -> Game:  # type: ignore[no-untyped-def]
     with transaction.atomic():
-        game, _seats, _entries = _lock(game, version)
+        game = _lock(game, version).game
         if user.pk == game.creator_id or game.co_scorers.filter(pk=user.pk).exists():
             raise TrackerError(
                 _("%(name)s already keeps score in this game.") % {"name": user.get_username()},
@@ -396,7 +399,8 @@ def rematch(game: Game, by, *, version: int) -> Game:  # type: ignore[no-untyped
     "Rematch" is refused as stale instead of starting two games.
     """
     with transaction.atomic():
-        old, seats, _entries = _lock(game, version)
+        locked = _lock(game, version)
+        old, seats = locked.game, locked.seats
         new = create_game(
             by,
             players=[seat.player for seat in seats],
@@ -413,31 +417,46 @@ def rematch(game: Game, by, *, version: int) -> Game:  # type: ignore[no-untyped
 # --- inside the transaction -------------------------------------------------------------
 
 
-def _lock(game: Game, version: int) -> tuple[Game, list[Seat], list[RoundEntry]]:
+@dataclass
+class _Locked:
+    game: Game
+    seats: list[Seat]
+    rows: list[RoundScore]
+    entries: list[RoundEntry]
+
+
+def _lock(game: Game, version: int) -> _Locked:
     locked = Game.objects.select_for_update().get(pk=game.pk)
     if locked.version != version:
         raise StaleGame(stale_message())
     seats = list(Seat.objects.filter(game=locked).select_related("player").order_by("position"))
-    rows = RoundScore.objects.filter(game=locked).order_by("round_number")
-    return locked, seats, _entries_from_rows(seats, rows)
+    rows = list(RoundScore.objects.filter(game=locked).order_by("round_number"))
+    return _Locked(locked, seats, rows, _entries_from_rows(seats, rows))
 
 
-def _save(
-    game: Game, seats: Sequence[Seat], entries: Sequence[RoundEntry], *, changed: int | None = None
-) -> None:
+ROUND_FIELDS = ["phase_attempted", "phase_completed", "points", "went_out", "total"]
+SEAT_FIELDS = ["score", "phase", "phases_completed", "rank", "is_winner"]
+
+
+def _save(locked: _Locked, entries: Sequence[RoundEntry], *, changed: int | None = None) -> None:
     """Recompute everything from `entries`, then store rounds, seats and game."""
+    game, seats = locked.game, locked.seats
     results, standing = _replay(game, len(seats), entries, changed=changed)
-    RoundScore.objects.filter(game=game).delete()
-    RoundScore.objects.bulk_create(_round_rows(game, seats, results, standing))
+    _write_rounds(locked, _round_rows(game, seats, results, standing))
     ranks = standing_ranks(game_rules(game), standing)
+    moved = []
     for seat in seats:
         position = seat.position
+        before = [getattr(seat, field) for field in SEAT_FIELDS]
         seat.score = standing.scores[position]
         seat.phase = standing.phase[position]
         seat.phases_completed = len(standing.completed[position])
         seat.rank = ranks[position]
         seat.is_winner = position == standing.winner
-    Seat.objects.bulk_update(seats, ["score", "phase", "phases_completed", "rank", "is_winner"])
+        if before != [getattr(seat, field) for field in SEAT_FIELDS]:
+            moved.append(seat)
+    if moved:
+        Seat.objects.bulk_update(moved, SEAT_FIELDS)
     game.rounds_played = len(results)
     if standing.game_over:
         game.status = Game.Status.FINISHED
@@ -448,6 +467,27 @@ def _save(
         game.winner = None
         game.finished_at = None
     _bump(game)
+
+
+def _write_rounds(locked: _Locked, rows: Iterable[RoundScore]) -> None:
+    """Write only the rows that differ: a new round inserts one row per seat, an edit
+    updates the rows it moved, an undo deletes a round."""
+    old = {(row.round_number, row.seat_id): row for row in locked.rows}
+    create, update = [], []
+    for row in rows:
+        current = old.pop((row.round_number, row.seat_id), None)
+        if current is None:
+            create.append(row)
+        elif any(getattr(current, field) != getattr(row, field) for field in ROUND_FIELDS):
+            for field in ROUND_FIELDS:
+                setattr(current, field, getattr(row, field))
+            update.append(current)
+    if old:
+        RoundScore.objects.filter(pk__in=[row.pk for row in old.values()]).delete()
+    if update:
+        RoundScore.objects.bulk_update(update, ROUND_FIELDS)
+    if create:
+        RoundScore.objects.bulk_create(create)
 
 
 def _bump(game: Game) -> None:
@@ -570,31 +610,46 @@ def _round_error(
 
 
 def _error_field(error: RuleError, result: RoundResult) -> str | None:
-    went_out = result.went_out
-    if error.code == "went_out_points":
-        return f"points_{went_out}"
-    if error.code == "went_out_without_phase":
-        return f"completed_{went_out}"
-    if error.code == "went_out_seat":
-        return "went_out"
-    return None
+    seat = _error_seat(error, result)
+    fields = {
+        "went_out_points": f"points_{seat}",
+        "points_value": f"points_{seat}",
+        "went_out_without_phase": f"completed_{seat}",
+        "phase_already_completed": f"completed_{seat}",
+        "wrong_phase": f"completed_{seat}",
+        "went_out_seat": "went_out",
+    }
+    return fields.get(error.code) if seat is not None or error.code == "went_out_seat" else None
+
+
+def _error_seat(error: RuleError, result: RoundResult | None) -> int | None:
+    seat = getattr(error, "params", {}).get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return seat
+    return result.went_out if result is not None else None
 
 
 def rule_message(error: RuleError, names: Sequence[str], result: RoundResult | None = None) -> str:
-    """A translated sentence for an engine RuleError (the engine's own text is English)."""
-    went_out = result.went_out if result is not None else None
-    name = names[went_out] if went_out is not None and went_out < len(names) else ""
+    """A translated sentence for an engine RuleError (the engine's own text is English);
+    its `params` name the seat and phase, so the scorer reads names, not seat numbers."""
+    params = getattr(error, "params", {})
+    seat = _error_seat(error, result)
+    values = {
+        "name": names[seat] if seat is not None and 0 <= seat < len(names) else "?",
+        "phase": params.get("phase", ""),
+        "current": params.get("current", ""),
+    }
     messages = {
         "went_out_without_phase": _(
             "%(name)s went out, so they must have completed their phase this round."
         ),
         "went_out_points": _("%(name)s went out, so they score 0 this round."),
         "went_out_seat": _("Choose the player who went out."),
-        "points_value": _("Points are multiples of 5, from 0 up."),
+        "points_value": _("The points of %(name)s must be a multiple of 5, from 0 up."),
         "points_count": _("Enter points for every player."),
-        "phase_already_completed": _("A player can't complete the same phase twice."),
-        "wrong_phase": _("A completed phase doesn't match the phase that player was on."),
-        "phase_not_played": _("A player completed a phase that isn't left for them to play."),
+        "phase_already_completed": _("%(name)s has already completed phase %(phase)s."),
+        "wrong_phase": _("%(name)s was on phase %(current)s, not phase %(phase)s."),
+        "phase_not_played": _("Phase %(phase)s isn't left for %(name)s to complete."),
         "completed_seat": _("A completed phase belongs to a player who isn't in this game."),
         "game_over": _("The game was already over."),
         "tiebreak_due": _("A tie-breaker round is due: record who won it instead."),
@@ -606,4 +661,4 @@ def rule_message(error: RuleError, names: Sequence[str], result: RoundResult | N
     message = messages.get(error.code)
     if message is None:
         return _("That doesn't fit the rules: %(reason)s") % {"reason": str(error)}
-    return message % {"name": name} if "%(name)s" in message else message
+    return message % values

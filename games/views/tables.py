@@ -39,8 +39,10 @@ GAMES_PER_PAGE = 20
 def _table_games(user) -> QuerySet[Game]:  # type: ignore[no-untyped-def]
     co_scoring = Game.co_scorers.through.objects.filter(game=OuterRef("pk"), user=user)
     seated = Seat.objects.filter(game=OuterRef("pk"), player__user=user)
-    return Game.objects.filter(mode=Game.Mode.TABLE).annotate(
-        co_scoring=Exists(co_scoring), seated=Exists(seated)
+    return (
+        Game.objects.filter(mode=Game.Mode.TABLE)
+        .annotate(co_scoring=Exists(co_scoring), seated=Exists(seated))
+        .select_related("creator")
     )
 
 
