@@ -20,6 +20,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -281,7 +282,7 @@ def known_players(user) -> list[Player]:  # type: ignore[no-untyped-def]
         .exclude(user=user)
         .select_related("user")
         .distinct()
-        .order_by("name", "pk")
+        .order_by(Lower("name"), "pk")
     )
 
 
