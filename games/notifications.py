@@ -28,7 +28,15 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db import IntegrityError, transaction
-from django.db.models import DateTimeField, Exists, ExpressionWrapper, F, OuterRef, Q
+from django.db.models import (
+    DateTimeField,
+    DurationField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Q,
+)
 from django.utils import timezone
 
 from accounts.models import Profile
@@ -42,7 +50,7 @@ Kind = Notification.Kind
 Status = Notification.Status
 
 MAX_REMINDERS = 3
-TIME_WARNING_SHARE = 0.8  # warn when 80% of the time limit has gone
+WARN_AT = (4, 5)  # warn when 4/5 (80%) of the time limit has gone
 QUIET_START, QUIET_END = time(22, 0), time(8, 0)
 # The digest goes out in the chosen hour, or in the two after it if beat was down.
 DIGEST_CATCH_UP_HOURS = 2
@@ -186,15 +194,18 @@ def after_move(game, before_state, after_state, moves):  # type: ignore[no-untyp
         for seat in Seat.objects.filter(game=game).select_related("player__user__profile")
     }
     rows: list[_Row] = []
-    for seat in _people(seats.values(), {move.seat for move in moves if move.automatic}):
-        discards = [m for m in moves if m.seat == seat.position and m.automatic]
+    # A turn finished automatically for a person (the time limit; a bot's seat has no
+    # person): tell them once, keyed by the move that ended that turn.
+    auto_ends = [move for move in moves if move.automatic and ended_turn(move.action)]
+    for seat in _people(seats.values(), {move.seat for move in auto_ends}):
+        ends = [move for move in auto_ends if move.seat == seat.position]
         rows.append(
             _Row(
                 game,
-                max(move.number for move in discards),
+                ends[-1].number,
                 seat.player.user,
                 Kind.AUTO_PLAYED,
-                context={"discarded": _discarded(discards)},
+                context={"discarded": _discarded(ends)},
             )
         )
     finished = after_state.game_over or game.status == Game.Status.FINISHED
@@ -543,8 +554,12 @@ def enforce_time_limits(now: datetime | None = None) -> dict[str, int]:
             time_limit__isnull=False,
         )
         .annotate(
+            # Whole-number arithmetic on the duration: SQLite stores it as microseconds.
             warn_at=ExpressionWrapper(
-                F("turn_started_at") + F("time_limit") * TIME_WARNING_SHARE,
+                F("turn_started_at")
+                + ExpressionWrapper(
+                    F("time_limit") * WARN_AT[0] / WARN_AT[1], output_field=DurationField()
+                ),
                 output_field=DateTimeField(),
             ),
             deadline=ExpressionWrapper(
@@ -617,9 +632,10 @@ def _can_draw_from_pile(state: GameState) -> bool:
 
 
 def auto_discard(state: GameState) -> Discard:
-    """The discard played for an absent player: the card whose loss hurts their phase
-    least (the solver's shortfall), the highest-scoring first; a Wild only if nothing
-    else is left. Once their phase is down, simply the highest-scoring card.
+    """The discard played for an absent player: the numbered card whose loss hurts
+    their phase least (the solver's shortfall), the highest-scoring first; a Skip or a
+    Wild only if nothing else is left. Once their phase is down, simply the
+    highest-scoring numbered card.
 
     >>> from games.engine import new_game, apply, Draw
     >>> auto_discard(apply(new_game(2, seed=3), Draw())).card.is_wild
@@ -628,7 +644,9 @@ def auto_discard(state: GameState) -> Discard:
     options = discard_options(state)
     seat = state.current_seat
     hand = list(state.hands[seat])
-    keep_wilds = [option for option in options if not option.card.is_wild] or options
+    # Numbered cards only, if there are any: a Wild is worth keeping, and a Skip would
+    # skip someone on the absent player's behalf, a tactical choice nobody made.
+    keep_wilds = [option for option in options if option.card.is_natural] or options
     phases = _chased_phases(state, seat)
     if state.laid_phase[seat] is not None or not phases:
         return max(keep_wilds, key=lambda option: (option.card.points, option.card.sort_key()))

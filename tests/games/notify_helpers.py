@@ -54,7 +54,8 @@ def whose_turn(game: Game):  # type: ignore[no-untyped-def]
 
 
 def play_turn(game: Game) -> Game:
-    """The current player draws from the pile and discards (the time limit's rule)."""
+    """The current player draws from the pile and discards the card the time limit
+    would (never a Skip while a numbered card is left, so the turn passes on)."""
     game.refresh_from_db()
     seat = services.load_state(game).current_seat
     game = services.perform(game, seat, Draw(), expected_move=game.move_number)
@@ -68,3 +69,33 @@ def rows(**filters) -> list[Notification]:  # type: ignore[no-untyped-def]
 
 def sent_to(mailoutbox, user) -> list:  # type: ignore[no-untyped-def]
     return [message for message in mailoutbox if message.to == [user.email]]
+
+
+def deal(game: Game, hands: list[str], up_card: str, draw_pile: str = "") -> Game:
+    """Re-deal round 1 of a just-started game from a stacked deck (same seats, rules
+    and seed), so a test can play known cards. Nothing has been played yet."""
+    from games.engine import arrange_deck, new_game, parse_cards
+
+    assert game.move_number == 0
+    deck = arrange_deck(
+        [parse_cards(hand) for hand in hands],
+        up_card=up_card,
+        draw_pile=parse_cards(draw_pile),
+        dealer=game.first_dealer,
+    )
+    state = services.load_state(game)
+    stacked = new_game(
+        list(state.players), state.rules, seed=game.seed, decks=[deck], dealer=game.first_dealer
+    )
+    game.state = stacked.to_dict()
+    game.save(update_fields=["state"])
+    return game
+
+
+def act(game: Game, *actions) -> Game:  # type: ignore[no-untyped-def]
+    """The current player does `actions` in turn."""
+    for action in actions:
+        game.refresh_from_db()
+        seat = services.load_state(game).current_seat
+        game = services.perform(game, seat, action, expected_move=game.move_number)
+    return game
