@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from typing import Unpack
 
 from games.engine.actions import Action, Discard, Draw, Hit, LayDown
 from games.engine.cards import (
@@ -35,10 +35,10 @@ from games.engine.cards import (
 from games.engine.legal import can_draw, can_take_discard, skip_targets
 from games.engine.melds import Group
 from games.engine.phases import TIEBREAK_PHASE
-from games.engine.progression import RoundResult, advance, settle_tiebreak, start
+from games.engine.progression import RoundResult, Standing, advance, settle_tiebreak, start
 from games.engine.rules import ActionError, RuleError, Rules
 from games.engine.solver import build_phase
-from games.engine.state import GameState, RoundSummary, clockwise
+from games.engine.state import GameState, RoundSummary, StateChanges, clockwise, evolve
 
 HAND_SIZE = 10
 
@@ -179,7 +179,7 @@ def _deal(state: GameState) -> GameState:
             position += 1
     up_card = deck[position]
     empty = ((),) * state.seats
-    dealt = replace(
+    dealt = evolve(
         state,
         hands=tuple(tuple(hand) for hand in hands),
         draw_pile=tuple(deck[position + 1 :]),
@@ -196,7 +196,7 @@ def _deal(state: GameState) -> GameState:
     )
     if up_card.is_skip:
         # RULES.md: a Skip as the first up-card skips the first player.
-        return _pass_turn(replace(dealt, skipped=(standing.first_player,)), standing.dealer)
+        return _pass_turn(evolve(dealt, skipped=(standing.first_player,)), standing.dealer)
     return dealt
 
 
@@ -236,14 +236,14 @@ def _draw(state: GameState, action: Draw) -> GameState:
                 "A Skip can never be taken from the discard pile.", code="skip_from_discard"
             )
         return _with_hand(
-            replace(state, discard_pile=state.discard_pile[:-1], drawn=True), seat, (*hand, top)
+            state, seat, (*hand, top), discard_pile=state.discard_pile[:-1], drawn=True
         )
     if not state.draw_pile:
         state = _reshuffle(state)
         if not state.draw_pile:
             raise RuleError("The draw pile is empty: take the top discard.", code="draw_pile_empty")
     card, rest = state.draw_pile[0], state.draw_pile[1:]
-    return _with_hand(replace(state, draw_pile=rest, drawn=True), seat, (*hand, card))
+    return _with_hand(state, seat, (*hand, card), draw_pile=rest, drawn=True)
 
 
 def _reshuffle(state: GameState) -> GameState:
@@ -252,7 +252,7 @@ def _reshuffle(state: GameState) -> GameState:
         return state
     pile = list(state.discard_pile[:-1])
     random.Random(f"{state.seed}/deal/{state.deals}/reshuffle/{state.reshuffles}").shuffle(pile)
-    return replace(
+    return evolve(
         state,
         draw_pile=tuple(pile),
         discard_pile=state.discard_pile[-1:],
@@ -275,10 +275,10 @@ def _lay_down(state: GameState, action: LayDown) -> GameState:
     if state.in_tiebreak_round:
         # RULES.md: the first tied player to lay the tie-breaker goal down wins at once.
         standing = settle_tiebreak(state.standing, seat)
-        return _with_laid(replace(state, standing=standing), seat, rest, groups, phase)
+        return _with_laid(state, seat, rest, groups, phase, standing)
     if not rest:
         raise RuleError("You must keep a card to discard.", code="keep_a_card")
-    return _with_laid(state, seat, rest, groups, phase)
+    return _with_laid(state, seat, rest, groups, phase, state.standing)
 
 
 def _phase_laid(state: GameState, seat: int, action: LayDown) -> tuple[int, tuple[Group, ...]]:
@@ -316,12 +316,23 @@ def _phase_laid(state: GameState, seat: int, action: LayDown) -> tuple[int, tupl
 
 
 def _with_laid(
-    state: GameState, seat: int, rest: tuple[Card, ...], groups: tuple[Group, ...], phase: int
+    state: GameState,
+    seat: int,
+    rest: tuple[Card, ...],
+    groups: tuple[Group, ...],
+    phase: int,
+    standing: Standing,
 ) -> GameState:
     laid = _set(state.laid, seat, groups)
     laid_phase = _set(state.laid_phase, seat, phase)
     return _with_hand(
-        replace(state, laid=laid, laid_phase=laid_phase, laid_this_turn=True), seat, rest
+        state,
+        seat,
+        rest,
+        laid=laid,
+        laid_phase=laid_phase,
+        laid_this_turn=True,
+        standing=standing,
     )
 
 
@@ -353,7 +364,7 @@ def _hit(state: GameState, action: Hit) -> GameState:
         raise RuleError("You can't hit your last card: keep one to discard.", code="keep_a_card")
     group = groups[action.group].hit(action.card, action.end)
     laid = _set(state.laid, action.seat, _set(groups, action.group, group))
-    after = _with_hand(replace(state, laid=laid), seat, rest)
+    after = _with_hand(state, seat, rest, laid=laid)
     if not rest:
         return _end_round(after, went_out=seat)
     return after
@@ -374,11 +385,10 @@ def _discard(state: GameState, action: Discard) -> GameState:
     if action.skip is not None and not card.is_skip:
         raise RuleError("Only a Skip card skips a player.", code="skip_without_skip")
     target = _skip_target(state, action) if card.is_skip and rest else None
-    after = _with_hand(replace(state, discard_pile=(*state.discard_pile, card)), seat, rest)
+    skipped = state.skipped if target is None else (*state.skipped, target)
+    after = _with_hand(state, seat, rest, discard_pile=(*state.discard_pile, card), skipped=skipped)
     if not rest:
         return _end_round(after, went_out=seat)
-    if target is not None:
-        after = replace(after, skipped=(*after.skipped, target))
     return _pass_turn(after, seat)
 
 
@@ -415,7 +425,7 @@ def _pass_turn(state: GameState, seat: int) -> GameState:
     while following in skipped:
         skipped.remove(following)
         following = state.next_seat(following)
-    after = replace(
+    after = evolve(
         state,
         current_seat=following,
         drawn=False,
@@ -447,7 +457,7 @@ def _end_round(state: GameState, went_out: int | None) -> GameState:
         attempted=standing.attempted[-1],
         laid=state.laid_phase,
     )
-    after = replace(state, standing=standing, last_round=summary, drawn=False, skipped=())
+    after = evolve(state, standing=standing, last_round=summary, drawn=False, skipped=())
     if standing.game_over:
         return after
     return _deal(after)
@@ -460,8 +470,12 @@ def _set[T](items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
-def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> GameState:
-    return replace(state, hands=_set(state.hands, seat, hand))
+def _with_hand(
+    state: GameState, seat: int, hand: tuple[Card, ...], **changes: Unpack[StateChanges]
+) -> GameState:
+    """The state with `seat`'s hand replaced (and any other `changes`), built once."""
+    changes["hands"] = _set(state.hands, seat, hand)
+    return evolve(state, **changes)
 
 
 def replay(

@@ -1,5 +1,5 @@
 import json
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
@@ -21,6 +21,7 @@ from games.engine import (
     parse_cards,
     replay,
 )
+from games.engine.state import StateChanges, evolve
 
 from .helpers import cards, deck, game, hand_text
 
@@ -347,3 +348,11 @@ def test_a_game_is_its_seed_and_its_move_log():
         state = apply(state, action)
     replayed = replay(3, [action_from_dict(entry) for entry in log], seed=9)
     assert replayed.to_dict() == state.to_dict()
+
+
+def test_evolve_lists_every_field_of_the_state_and_matches_replace():
+    state = new_game(3, seed=4)
+    assert set(StateChanges.__annotations__) == {field.name for field in fields(GameState)}
+    after = evolve(state, drawn=True, current_seat=2)
+    assert after == replace(state, drawn=True, current_seat=2)
+    assert not state.drawn
