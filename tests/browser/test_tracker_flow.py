@@ -1,0 +1,127 @@
+"""A whole game night on phones: alice scores a 3-player game from the new-night form
+to the winner, corrects an earlier round on the way, and a second phone on the share
+link sees every change by itself. Screenshots go to /tmp/tracker-screens for a human."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import SMALL_PHONE, no_horizontal_scroll
+from tests.conftest import PASSWORD, chromium_path, require_or_skip
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/tmp/tracker-screens")
+# The share page polls every 3 s; allow a few polls.
+LIVE = 12_000
+
+
+def log_in(page, username):
+    page.goto("/accounts/login/?next=/nights/new/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/nights/new/")
+
+
+def seat(page, name):
+    return page.locator("fieldset.seat-entry", has=page.locator("legend", has_text=name))
+
+
+def total(page, name):
+    return page.locator(f'.standing[data-player="{name}"] .total')
+
+
+def enter_round(page, number, went_out, points, completed, counted=None):
+    """Fill the inline round form; `counted` uses the +5/+10/+15/+25 buttons instead."""
+    seat(page, went_out).get_by_label("Went out").check()
+    for name in completed:
+        seat(page, name).get_by_role("checkbox", name=re.compile("Completed")).check()
+    for name, value in points.items():
+        seat(page, name).get_by_label("Points").fill(str(value))
+    for name, buttons in (counted or {}).items():
+        for label in buttons:
+            seat(page, name).get_by_role("button", name=label, exact=True).click()
+    page.get_by_role("button", name=f"Save round {number}").click()
+    expect(page.get_by_text(f"Round {number} saved.")).to_be_visible()
+
+
+def shot(page, name):
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
+    assert no_horizontal_scroll(page), name
+
+
+def test_a_whole_game_night_with_a_correction_and_a_live_share_link(alice, new_context):
+    require_or_skip("Chromium", chromium_path() is not None)
+    scorer = new_context().new_page()
+    log_in(scorer, "alice")
+
+    # New game night: alice, two guests, Bob deals first, phases 1–3.
+    scorer.get_by_label("or a new guest at seat 2").fill("Bob")
+    scorer.get_by_label("or a new guest at seat 3").fill("Carol")
+    scorer.locator('input[name="first_dealer"][value="1"]').check()
+    scorer.get_by_label("Phases", exact=True).select_option("custom")
+    scorer.get_by_label("My own list of phases").fill("1, 2, 3")
+    shot(scorer, "1-new-night")
+    scorer.get_by_role("button", name="Start the game night").click()
+    expect(scorer.get_by_text("Game night started.")).to_be_visible()
+    expect(scorer.locator(".round-line")).to_contain_text("Bob deals")
+    expect(scorer.locator(".round-line")).to_contain_text("Carol plays first")
+
+    # A second phone follows the share link (no account needed).
+    share_url = scorer.get_by_label("Link to the live scoreboard").input_value()
+    viewer = new_context(viewport=SMALL_PHONE).new_page()
+    viewer.goto(share_url)
+    expect(total(viewer, "Carol")).to_have_text("0")
+
+    # Round 1, with inline validation first: Carol's points are missing.
+    seat(scorer, "alice").get_by_label("Went out").check()
+    seat(scorer, "Bob").get_by_label("Points").fill("20")
+    scorer.get_by_role("button", name="Save round 1").click()
+    expect(seat(scorer, "Carol").get_by_text("Enter the points of Carol.")).to_be_visible()
+    expect(
+        seat(scorer, "alice").get_by_role("checkbox", name=re.compile("Completed"))
+    ).to_be_checked()
+    shot(scorer, "2-round-form-with-an-error")
+    seat(scorer, "Bob").get_by_role("checkbox", name=re.compile("Completed")).check()
+    for label in ("+25", "+10", "+15", "Reset", "+25", "+10", "+10"):
+        seat(scorer, "Carol").get_by_role("button", name=label, exact=True).click()
+    expect(seat(scorer, "Carol").get_by_label("Points")).to_have_value("45")
+    scorer.get_by_role("button", name="Save round 1").click()
+    expect(scorer.get_by_text("Round 1 saved.")).to_be_visible()
+    expect(total(viewer, "Carol")).to_have_text("45", timeout=LIVE)
+    expect(total(viewer, "Bob")).to_have_text("20")
+
+    # Round 2: Bob goes out; alice lays phase 2, Carol finally lays phase 1.
+    enter_round(
+        scorer, 2, went_out="Bob", points={"alice": 10, "Carol": 30}, completed=["alice", "Carol"]
+    )
+    expect(total(viewer, "Carol")).to_have_text("75", timeout=LIVE)
+    shot(viewer, "3-share-link-small-phone")
+
+    # Correction: Bob really had 25 points in round 1.
+    scorer.get_by_title("Correct round 1").click()
+    expect(scorer.get_by_role("heading", name="Correct round 1")).to_be_visible()
+    expect(seat(scorer, "Bob").get_by_label("Points")).to_have_value("20")
+    seat(scorer, "Bob").get_by_label("Points").fill("25")
+    shot(scorer, "4-correcting-round-1")
+    scorer.get_by_role("button", name="Save the correction").click()
+    expect(scorer.get_by_text("Round 1 corrected")).to_be_visible()
+    expect(total(scorer, "Bob")).to_have_text("25")
+    expect(total(viewer, "Bob")).to_have_text("25", timeout=LIVE)
+
+    # Round 3: alice completes phase 3, the last one: she wins.
+    enter_round(scorer, 3, went_out="Carol", points={"alice": 15, "Bob": 40}, completed=["alice"])
+    expect(scorer.locator(".banner.win")).to_contain_text("alice wins after 3 rounds!")
+    expect(total(scorer, "alice")).to_have_text("25")
+    shot(scorer, "5-winner")
+    expect(viewer.locator(".banner.win")).to_contain_text("alice wins", timeout=LIVE)
+    expect(viewer.locator("#live")).not_to_have_attribute("hx-trigger", re.compile("."))
+    expect(viewer.locator(".standing").first).to_have_attribute("data-player", "alice")
+    shot(viewer, "6-share-link-final")
