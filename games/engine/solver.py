@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import permutations
 
 from games.engine.cards import COLOURS, WILD, Card
@@ -155,10 +156,37 @@ def phase_shortfall(hand: Sequence[Card], number: int, rules: Rules = DEFAULT_RU
     2
     """
     parts = phase_goal(number)
-    found = _best_plan(hand, parts, rules)
-    if found is None:
+    counts = [0] * 13
+    colours = dict.fromkeys(COLOURS, 0)
+    wilds = 0
+    for card in hand:
+        if card.colour is not None:
+            counts[card.number or 0] += 1
+            colours[card.colour] += 1
+        elif card.number is None:
+            wilds += 1
+    # Bots ask this about many similar hands: only what the phase looks at goes into
+    # the cache key (numbers for sets and runs, colours for a colour group).
+    if parts[0].kind == "colour":
+        key: tuple[int, ...] = tuple(colours.values())
+    else:
+        key = tuple(counts)
+    cost = _cheapest_cost(number, key, rules.natural_card == "group")
+    if cost is None:
         return sum(part.size for part in parts)
-    return max(0, found[0] - found[2])
+    return max(0, cost - wilds)
+
+
+@lru_cache(maxsize=8192)
+def _cheapest_cost(number: int, key: tuple[int, ...], group_rule: bool) -> int | None:
+    """How many Wilds the cheapest lay-down of phase `number` needs (`key`: see above);
+    None when no number of Wilds would do."""
+    parts = phase_goal(number)
+    if parts[0].kind == "colour":
+        best = _cheapest(parts, [], dict(zip(COLOURS, key, strict=True)), group_rule)
+    else:
+        best = _cheapest(parts, list(key), {}, group_rule)
+    return None if best is None else best[0]
 
 
 Pools = tuple[list[list[Card]], dict[str, list[Card]]]
@@ -177,22 +205,28 @@ def _best_plan(
         elif card.number is None:
             wilds += 1
     counts = [len(cards) for cards in by_number]
-    group_rule = rules.natural_card == "group"
-    kinds = tuple(part.kind for part in parts)
-    best: tuple[int, int, Plan] | None
-    if kinds == ("set", "set"):
-        best = _two_sets(counts, parts[0].size, parts[1].size, group_rule)
-    elif kinds == ("set", "run"):
-        best = _set_and_run(counts, parts[0].size, parts[1].size, group_rule)
-    elif kinds == ("run",):
-        best = _one_run(counts, parts[0].size)
-    elif kinds == ("colour",):
-        best = _one_colour({c: len(cards) for c, cards in by_colour.items()}, parts[0].size)
-    else:  # pragma: no cover - the ten phases only have these shapes
-        raise ActionError(f"No solver for a phase of {kinds}.")
+    colours = {colour: len(cards) for colour, cards in by_colour.items()}
+    best = _cheapest(parts, counts, colours, rules.natural_card == "group")
     if best is None:
         return None
     return best[0], best[2], wilds, (by_number, by_colour)
+
+
+def _cheapest(
+    parts: tuple[Part, ...], counts: list[int], colours: dict[str, int], group_rule: bool
+) -> tuple[int, int, Plan] | None:
+    """(Wilds needed, points shed, plan) of the best lay-down, from the naturals' counts
+    by number and by colour; None if the phase can't be made even with enough Wilds."""
+    kinds = tuple(part.kind for part in parts)
+    if kinds == ("set", "set"):
+        return _two_sets(counts, parts[0].size, parts[1].size, group_rule)
+    if kinds == ("set", "run"):
+        return _set_and_run(counts, parts[0].size, parts[1].size, group_rule)
+    if kinds == ("run",):
+        return _one_run(counts, parts[0].size)
+    if kinds == ("colour",):
+        return _one_colour(colours, parts[0].size)
+    raise ActionError(f"No solver for a phase of {kinds}.")  # pragma: no cover
 
 
 def _points(number: int) -> int:

@@ -1,3 +1,5 @@
+import random
+
 import pytest
 
 from games.engine import (
@@ -5,6 +7,7 @@ from games.engine import (
     RuleError,
     Rules,
     find_phase,
+    full_deck,
     parse_cards,
     phase_goal_text,
     phase_shortfall,
@@ -200,3 +203,16 @@ def test_phase_shortfall_counts_the_cards_still_missing():
     assert phase_shortfall(parse_cards("R7 B7 G7 R3 B3 Y3"), 1) == 0
     assert phase_shortfall(parse_cards("R7 B7 G7 R3"), 1) == 2
     assert phase_shortfall(parse_cards("S S"), 4) == 7
+
+
+@pytest.mark.parametrize("natural_card", ["phase", "group"])
+def test_phase_shortfall_is_zero_exactly_when_find_phase_finds_the_phase(natural_card):
+    # phase_shortfall is cached by card counts and find_phase isn't: they must agree.
+    rules = Rules(natural_card=natural_card)
+    rng = random.Random(10)
+    deck = full_deck()
+    for _ in range(300):
+        hand = rng.sample(deck, rng.randint(1, 12))
+        for phase in range(1, 11):
+            found = find_phase(hand, phase, rules) is not None
+            assert (phase_shortfall(hand, phase, rules) == 0) == found, (hand, phase)
