@@ -189,6 +189,21 @@ def remove_cards(hand: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, ...
     return tuple(kept)
 
 
+def remove_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...] | None:
+    """`remove_cards(hand, [card])` for the one-card moves (a discard, a hit), without
+    counting the whole hand.
+
+    >>> remove_card(tuple(parse_cards("R7 W R7")), Card.of("R", 7))
+    (Card('W'), Card('R7'))
+    >>> remove_card((), Card.wild()) is None
+    True
+    """
+    if card not in hand:
+        return None
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
+
+
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in display order: by number, then colour; Wilds and Skips last."""
     return sorted(cards, key=Card.sort_key)

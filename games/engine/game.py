@@ -30,6 +30,7 @@ from games.engine.cards import (
     hand_points,
     is_full_deck,
     parse_cards,
+    remove_card,
     remove_cards,
 )
 from games.engine.legal import can_draw, can_take_discard, skip_targets
@@ -353,7 +354,7 @@ def _hit(state: GameState, action: Hit) -> GameState:
             "In the turn you lay down your phase you may hit only your own groups.",
             code="hit_others_same_turn",
         )
-    rest = remove_cards(state.hands[seat], (action.card,))
+    rest = remove_card(state.hands[seat], action.card)
     if rest is None:
         raise RuleError(
             f"You don't have {action.card} in your hand.",
@@ -375,7 +376,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
     if not state.drawn:
         raise RuleError("You must draw before you discard.", code="draw_first")
     card = action.card
-    rest = remove_cards(state.hands[seat], (card,))
+    rest = remove_card(state.hands[seat], card)
     if rest is None:
         raise RuleError(
             f"You don't have {card} in your hand.",
