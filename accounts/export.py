@@ -89,7 +89,7 @@ def games_rows(player: Player) -> Iterator[list[Any]]:
             seat.score,
             seat.phases_completed,
             seat.rank or "",
-            "yes" if seat.is_winner else "no",
+            _("yes") if seat.is_winner else _("no"),
             seat.winner_name or "",
         ]
 
@@ -132,7 +132,7 @@ def rounds_rows(player: Player) -> Iterator[list[Any]]:
             attempted or "",
             completed or "",
             points,
-            "yes" if out else "no",
+            _("yes") if out else _("no"),
             total,
         ]
 

@@ -27,10 +27,10 @@ from django.db.models import (
     F,
     Min,
     OuterRef,
+    Prefetch,
     Q,
     QuerySet,
     Sum,
-    Value,
     When,
     Window,
 )
@@ -97,6 +97,12 @@ class Scope:
 
     def games(self) -> QuerySet[Game]:
         return Game.objects.filter(self.games_q(prefix=""), seats__player=self.player)
+
+    def phase_games(self) -> QuerySet[Seat]:
+        """The ids of the games in scope whose rounds say which phase was tried:
+        all but pick-a-phase. (A subquery: the rules are read once per game, not
+        once per round.)"""
+        return self.seats().filter(_not_pick_a_phase()).values("game")
 
 
 def _not_pick_a_phase(prefix: str = "game__") -> Q:
@@ -203,8 +209,9 @@ def phase_stats(scope: Scope) -> list[PhaseStat]:
         seat=OuterRef("seat"), phase_completed=OuterRef("phase_attempted")
     )
     rows = (
-        RoundScore.objects.filter(scope.games_q(), _not_pick_a_phase(), player=scope.player)
-        .filter(phase_attempted__isnull=False)
+        RoundScore.objects.filter(
+            game__in=scope.phase_games(), player=scope.player, phase_attempted__isnull=False
+        )
         .values("phase_attempted")
         .annotate(
             rounds=Count("id"),
@@ -279,23 +286,20 @@ def head_to_head(scope: Scope, limit: int = HEAD_TO_HEAD_LIMIT) -> list[HeadToHe
 
 def recent_seats(scope: Scope, viewer: Player | None, limit: int = RECENT_GAMES) -> list[Seat]:
     """The player's latest finished games (their seat, with the game and everyone in it).
-    `viewer_seated` says whether the viewer may open the game. Two queries."""
-    from django.db.models import Prefetch
-
-    viewer_seated = (
-        Exists(Seat.objects.filter(game=OuterRef("game"), player=viewer))
-        if viewer is not None
-        else Value(False)
-    )
-    return list(
+    `viewer_seated` says whether the viewer played in the game. Two queries."""
+    seats = list(
         scope.seats()
         .select_related("game", "game__winner")
-        .annotate(viewer_seated=viewer_seated)
-        .prefetch_related(
-            Prefetch("game__seats", queryset=Seat.objects.select_related("player")),
-        )
+        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("player")))
         .order_by("-game__finished_at", "-pk")[:limit]
     )
+    for seat in seats:
+        # From the prefetched seats: a per-row subquery would run for every game
+        # before the sort picks the latest ten.
+        seat.viewer_seated = viewer is not None and any(  # type: ignore[attr-defined]
+            other.player_id == viewer.pk for other in seat.game.seats.all()
+        )
+    return seats
 
 
 # --- charts' data -------------------------------------------------------------
@@ -356,11 +360,7 @@ def phase_by_round(scope: Scope) -> list[PhaseByRound]:
     """The average phase the player was on in each round of their games, next to
     their opponents' in the same games (pick-a-phase games left out). One query."""
     rows = (
-        RoundScore.objects.filter(
-            _not_pick_a_phase(),
-            game__in=scope.seats().values("game"),
-            phase_attempted__isnull=False,
-        )
+        RoundScore.objects.filter(game__in=scope.phase_games(), phase_attempted__isnull=False)
         .values("round_number")
         .annotate(
             mine=Avg("phase_attempted", filter=Q(player=scope.player)),

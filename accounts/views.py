@@ -360,10 +360,11 @@ def invite_guest(request: HttpRequest, player_id: int) -> HttpResponse:
         except claims.ClaimError as error:
             messages.error(request, str(error))
         else:
+            # Echo what the scorer typed: whether an address has an account stays private.
             messages.success(
                 request,
                 _("We invited %(who)s to take over %(guest)s's games.")
-                % {"who": claim.user or claim.email, "guest": guest.name},
+                % {"who": form.cleaned_data["who"].strip(), "guest": guest.name},
             )
     else:
         messages.error(request, _("Enter a username or an email address."))
