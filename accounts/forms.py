@@ -34,6 +34,13 @@ class ProfileForm(forms.ModelForm):
         model = Profile
         fields = ("language", "time_zone", "avatar_colour")
 
+    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [
+            ("", _("The browser's language")),
+            *[(code, name) for code, name in self.fields["language"].choices if code],
+        ]
+
 
 class QueuedPasswordResetForm(PasswordResetForm):
     """Renders the reset email in the request but sends it from a Celery worker,

@@ -79,3 +79,25 @@ def test_the_stats_page_shows_charts_and_numbers_at_phone_and_desktop_sizes(
     assert no_horizontal_scroll(page)
     page.screenshot(path=shots / f"guest-{label}.png", full_page=True)
     print(f"\nscreenshots: {shots}")
+
+
+def test_the_account_and_guest_claim_pages_fit_a_phone(new_context, club, tmp_path_factory):
+    require_or_skip("Chromium", chromium_path() is not None)
+    shots = tmp_path_factory.mktemp("account-screens")
+    page = _log_in(new_context(viewport=PHONE), "alice")
+    page.goto("/accounts/profile/")
+    expect(page.get_by_label("Display name")).to_have_value("alice")
+    expect(page.get_by_role("heading", name="Game emails")).to_be_visible()
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=shots / "profile-phone.png", full_page=True)
+
+    page.get_by_label("Display name").fill("Alice L.")
+    page.get_by_role("button", name="Save name and email").click()
+    expect(page.get_by_text("Your name and email are saved.")).to_be_visible()
+    expect(page.get_by_label("Display name")).to_have_value("Alice L.")
+
+    page.goto("/accounts/claims/")
+    expect(page.get_by_role("heading", name="Guest games", level=1)).to_be_visible()
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=shots / "claims-phone.png", full_page=True)
+    print(f"\nscreenshots: {shots}")
