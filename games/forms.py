@@ -241,13 +241,11 @@ class TableRoundForm(forms.Form):
     def _completed_field(self, position: int, done: frozenset[int]) -> forms.Field:
         if self.board.rules.pick_a_phase:
             # Only the phases this player hasn't completed yet can be laid.
-            choices = [("", _("No phase"))] + [
-                (phase, _("Phase %(number)s") % {"number": phase})
-                for phase in self.board.rules.phases
-                if phase not in done
+            choices = [("", "—")] + [
+                (phase, str(phase)) for phase in self.board.rules.phases if phase not in done
             ]
             return forms.TypedChoiceField(
-                label=_("Laid down"),
+                label=_("Laid phase"),
                 coerce=int,
                 choices=choices,
                 required=False,

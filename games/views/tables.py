@@ -219,6 +219,9 @@ def table_add_co_scorer(request: HttpRequest, public_id: str) -> HttpResponse:
             tracker.add_co_scorer(
                 game, form.cleaned_data["username"], version=form.cleaned_data["version"]
             )
+        except tracker.StaleGame as error:
+            messages.error(request, error.message)
+            return redirect(game)
         except tracker.TrackerError as error:
             form.add_error(error.field, error.message)
         else:
@@ -239,10 +242,6 @@ def table_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
     except tracker.TrackerError as error:
         return _render_game(request, game, notice=error.message, level="error")
     messages.success(request, _("Rematch! Same players, same rules."))
-    if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = new.get_absolute_url()
-        return response
     return redirect(new)
 
 

@@ -142,3 +142,10 @@ def test_adding_an_unknown_or_existing_scorer_says_why(alice_client, game):
     response = alice_client.post(url, {"version": game.version, "username": "alice"})
     assert "alice already keeps score in this game." in response.content.decode()
     assert not game.co_scorers.exists()
+
+
+def test_a_stale_co_scorer_form_is_refused(alice_client, carol, game):
+    url = reverse("games:table_co_scorer", args=[game.public_id])
+    response = alice_client.post(url, {"version": 0, "username": "carol"}, follow=True)
+    assert "This game changed since you opened the form" in response.content.decode()
+    assert not game.co_scorers.exists()
