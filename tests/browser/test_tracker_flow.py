@@ -125,3 +125,30 @@ def test_a_whole_game_night_with_a_correction_and_a_live_share_link(alice, new_c
     expect(viewer.locator("#live")).not_to_have_attribute("hx-trigger", re.compile("."))
     expect(viewer.locator(".standing").first).to_have_attribute("data-player", "alice")
     shot(viewer, "6-share-link-final")
+
+
+def test_a_round_can_be_entered_without_javascript(alice, chromium, live_server):
+    require_or_skip("Chromium", chromium_path() is not None)
+    context = chromium.new_context(
+        viewport=SMALL_PHONE, base_url=live_server.url, java_script_enabled=False
+    )
+    try:
+        page = context.new_page()
+        log_in(page, "alice")
+        page.get_by_label("or a new guest at seat 2").fill("Bob")
+        page.get_by_role("button", name="Start the game night").click()
+        # No counter buttons without JavaScript: the points are typed.
+        expect(seat(page, "Bob").get_by_role("button", name="+5")).to_be_hidden()
+        seat(page, "Bob").get_by_label("Went out").check()
+        seat(page, "Bob").get_by_role("checkbox", name=re.compile("Completed")).check()
+        seat(page, "alice").get_by_label("Points").fill("7")
+        page.get_by_role("button", name="Save round 1").click()
+        expect(seat(page, "alice").get_by_text("Points are multiples of 5")).to_be_visible()
+        seat(page, "alice").get_by_label("Points").fill("35")
+        page.get_by_role("button", name="Save round 1").click()
+        expect(page.get_by_text("Round 1 saved.")).to_be_visible()
+        expect(total(page, "alice")).to_have_text("35")
+        expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+        shot(page, "7-without-javascript")
+    finally:
+        context.close()
