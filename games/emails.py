@@ -5,20 +5,21 @@ unsubscribe headers (RFC 2369 / RFC 8058)."""
 
 from __future__ import annotations
 
+import email.policy
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-
-from accounts.emails import send_templated
 
 from .engine import Card, GameState
 from .models import Game, Move, Notification, Seat
@@ -206,11 +207,26 @@ def _seat(notification: Notification) -> Seat | None:
     )
 
 
+class GameEmail(EmailMultiAlternatives):
+    """An email whose long header lines stay literal.
+
+    The standard policy folds a long word (our unsubscribe URL) into RFC 2047 encoded
+    words, and mail clients don't decode those in List-Unsubscribe, so the one-click
+    link would be lost. RFC 5322 allows lines up to 998 characters.
+    """
+
+    def message(self, *, policy: email.policy.Policy = email.policy.default) -> Any:
+        return super().message(policy=policy.clone(max_line_length=998))
+
+
 def _deliver(name: str, notification: Notification, context: dict[str, Any]) -> None:
+    """Render emails/<name>-subject.txt, -body.txt, -body.html and send (in the language
+    already active: `send` switches to the recipient's)."""
     user = notification.recipient
     game = notification.game
     url = unsubscribe_url(user, game)
     context = {
+        "SITE_URL": settings.SITE_URL,
         "user": user,
         "game": game,
         "game_name": str(game) if game else "",
@@ -220,17 +236,20 @@ def _deliver(name: str, notification: Notification, context: dict[str, Any]) -> 
     }
     if game is not None:
         context.setdefault("game_url", game_url(game))
-    send_templated(
-        name,
-        user.email,
-        context,
-        language=translation.get_language(),
+    subject = " ".join(render_to_string(f"emails/{name}-subject.txt", context).split())
+    message = GameEmail(
+        subject,
+        render_to_string(f"emails/{name}-body.txt", context),
+        settings.DEFAULT_FROM_EMAIL,
+        [user.email],
         headers={
             "List-Unsubscribe": f"<{url}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
             "X-Phase10-Notification": str(notification.pk),
         },
     )
+    message.attach_alternative(render_to_string(f"emails/{name}-body.html", context), "text/html")
+    message.send()
 
 
 def send_your_turn(notification: Notification) -> None:

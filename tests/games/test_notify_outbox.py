@@ -71,6 +71,19 @@ def test_every_game_email_has_one_click_unsubscribe_headers(alice, bob, mailoutb
     assert "http://127.0.0.1:8000/" in html and "Open the game" in html
 
 
+def test_the_unsubscribe_header_stays_literal_on_the_wire(alice, bob, mailoutbox, committed):
+    # Folded into RFC 2047 encoded words, the URL would be lost on mail clients.
+    import email.policy
+
+    committed(game_between, alice, bob)
+    [message] = mailoutbox
+    header = message.extra_headers["List-Unsubscribe"]
+    assert len(header) > 78
+    for policy, end in ((email.policy.default, "\n"), (email.policy.SMTP, "\r\n")):
+        raw = message.message(policy=policy).as_bytes().decode()
+        assert f"List-Unsubscribe: {header}{end}" in raw
+
+
 def test_a_discard_tells_the_next_player_and_only_them(alice, bob, carol, mailoutbox, committed):
     game = committed(game_between, alice, bob, carol)
     mailoutbox.clear()
