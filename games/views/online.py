@@ -613,9 +613,9 @@ def _card(card: Card | str, words: dict[str, tuple[str, str]] | None = None) -> 
     card = Card.parse(card) if isinstance(card, str) else card
     code = str(card)
     if card.is_wild:
-        return {"code": code, "big": "W", "mark": "★", "colour": "wild", "name": _("Wild")}
+        return {"code": code, "big": "W", "mark": "✦", "colour": "wild", "name": _("Wild")}
     if card.is_skip:
-        return {"code": code, "big": "S", "mark": "⦸", "colour": "skip", "name": _("Skip")}
+        return {"code": code, "big": "S", "mark": "⊘", "colour": "skip", "name": _("Skip")}
     name, initial = (words or _colour_words())[card.colour or "R"]
     return {
         "code": code,

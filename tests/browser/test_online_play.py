@@ -1,0 +1,146 @@
+"""Online play in a real browser: two people take turns from two browsers, and one
+person plays a whole round against bots on a phone."""
+
+import random
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import expect
+
+from games import services
+from games.engine import Discard, Draw, Hit, LayDown, player_view
+from games.engine.bots import choose_action
+from games.models import Game
+from tests.browser.conftest import SMALL_PHONE, no_horizontal_scroll
+from tests.games.online_helpers import started_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def log_in(context, live_server, user):
+    """Give the browser a session for `user` (the log-in form has its own test)."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+
+
+def logged_in(context, live_server, user):
+    log_in(context, live_server, user)
+    return context.new_page()
+
+
+def move_number(page) -> str:
+    return page.locator("#board input[name=move]").first.input_value()
+
+
+def wait_for_board_change(page, before: str) -> None:
+    """The board was swapped: a new move number, or a choice to make."""
+    page.wait_for_function(
+        """before => {
+            const move = document.querySelector('#board input[name=move]');
+            return document.querySelector('.ot-choice') || !move || move.value !== before;
+        }""",
+        arg=before,
+        polling=100,
+    )
+
+
+def select(page, cards) -> None:
+    for card in cards:
+        page.locator(f'label.ot-pick:has(input[value="{card}"]:not(:checked))').first.click()
+
+
+def play(page, action) -> None:
+    """Do `action` through the table's buttons, as a person would."""
+    before = move_number(page)
+    if isinstance(action, Draw):
+        page.get_by_role("button", name="Take it" if action.from_discard else "Draw").click()
+    elif isinstance(action, LayDown):
+        select(page, [str(card) for group in action.groups for card in group])
+        page.get_by_role("button", name="Lay down selected").click()
+        wait_for_board_change(page, before)
+        if page.locator(".ot-choice").count():
+            page.locator(".ot-choice button[value=lay]").first.click()
+    elif isinstance(action, Hit):
+        select(page, [str(action.card)])
+        page.get_by_role("button", name="Hit with selected").click()
+        wait_for_board_change(page, before)
+        if page.locator(".ot-choice").count():
+            end = action.end or ""
+            page.locator(
+                f'.ot-choice form:has(input[name=seat][value="{action.seat}"])'
+                f':has(input[name=group][value="{action.group}"])'
+                f':has(input[name=end][value="{end}"]) button'
+            ).click()
+    elif isinstance(action, Discard):
+        select(page, [str(action.card)])
+        page.get_by_role("button", name="Discard selected").click()
+        wait_for_board_change(page, before)
+        if page.locator(".ot-choice").count():
+            page.locator(".ot-choice button").first.click()
+    page.wait_for_function(
+        "before => document.querySelector('#board input[name=move]')?.value !== before",
+        arg=before,
+        polling=100,
+    )
+
+
+def test_two_people_take_turns_from_two_browsers(new_context, live_server, alice, bob):
+    game = started_game(alice, bob, seed=5)
+    assert services.load_state(game).current_seat == 1  # left of the dealer: bob
+    alice_page = logged_in(new_context(), live_server, alice)
+    bob_page = logged_in(new_context(), live_server, bob)
+    alice_page.goto(game.get_absolute_url())
+    bob_page.goto(game.get_absolute_url())
+    expect(alice_page.get_by_text("Waiting for bob.")).to_be_visible()
+    expect(bob_page.get_by_text("Your turn: draw a card.")).to_be_visible()
+
+    for page, other, name in ((bob_page, alice_page, "bob"), (alice_page, bob_page, "alice")):
+        page.get_by_role("button", name="Draw", exact=True).click()
+        expect(page.get_by_text("Your turn: lay down, hit, or discard")).to_be_visible()
+        card = page.locator("label.ot-pick input").first.get_attribute("value")
+        select(page, [card])
+        page.get_by_role("button", name="Discard selected").click()
+        expect(page.locator(".ot-log li").first).to_contain_text(f"{name} discarded")
+        # The other browser follows by polling, and it is their turn now.
+        expect(other.get_by_text("Your turn: draw a card.")).to_be_visible()
+        expect(other.locator(".ot-log li").first).to_contain_text(f"{name} discarded")
+    assert Game.objects.get(pk=game.pk).move_number == 4
+
+
+def test_one_person_plays_a_whole_round_against_bots_on_a_phone(
+    phone_page, new_context, live_server, alice
+):
+    # Seed 1 deals a quick round: alice lays phase 1 in her second turn and goes out.
+    game = started_game(alice, bots=2, seed=1)
+    page = phone_page
+    page.context.add_cookies(logged_in(page.context, live_server, alice).context.cookies())
+    page.goto(game.get_absolute_url())
+    expect(page.get_by_text("Your turn: draw a card.")).to_be_visible()
+    page.screenshot(path="/tmp/online-phone-turn.png", full_page=True)
+    assert no_horizontal_scroll(page)
+    rng = random.Random(0)
+    for _step in range(60):
+        game.refresh_from_db()
+        state = services.load_state(game)
+        if state.round_number > 1 or game.status == Game.Status.FINISHED:
+            break
+        assert state.current_seat == 0
+        action = choose_action(player_view(state, 0), rng)
+        if isinstance(action, LayDown):
+            page.screenshot(path="/tmp/online-phone-before-lay.png", full_page=True)
+        play(page, action)
+    expect(page.get_by_text("Round 1 results")).to_be_visible()
+    expect(page.locator(".ot-round")).to_contain_text("went out")
+    page.screenshot(path="/tmp/online-phone-round-over.png", full_page=True)
+    assert no_horizontal_scroll(page)
+    # The narrowest phones too.
+    small = logged_in(new_context(SMALL_PHONE), live_server, alice)
+    small.goto(game.get_absolute_url())
+    expect(small.get_by_text("Round 1 results")).to_be_visible()
+    small.screenshot(path="/tmp/online-360.png", full_page=True)
+    assert no_horizontal_scroll(small)
