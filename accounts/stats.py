@@ -290,6 +290,8 @@ def recent_seats(scope: Scope, viewer: Player | None, limit: int = RECENT_GAMES)
     seats = list(
         scope.seats()
         .select_related("game", "game__winner")
+        # An online game's engine snapshot can be large, and a list never needs it.
+        .defer("game__state")
         .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("player")))
         .order_by("-game__finished_at", "-pk")[:limit]
     )
