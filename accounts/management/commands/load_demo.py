@@ -41,7 +41,7 @@ def _extensions():  # type: ignore[no-untyped-def]
     """Other apps add demo games through a `load_demo(users, stdout)` in their demo.py."""
     import importlib
 
-    for module_name in ("games.demo", "accounts.demo"):
+    for module_name in ("games.demo", "games.online_demo", "accounts.demo"):
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:
