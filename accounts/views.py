@@ -27,6 +27,7 @@ from .forms import (
     QueuedPasswordResetForm,
     SignupForm,
 )
+from .middleware import forget_profile_language
 from .models import GuestClaim
 
 
@@ -113,6 +114,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _render_profile(request, form=form)
     form.save()
+    forget_profile_language(request)
     messages.success(request, _("Your settings are saved."))
     response = redirect("accounts:profile")
     # The profile's language now decides; drop a stale selector cookie.
