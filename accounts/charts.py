@@ -102,11 +102,13 @@ class LineChart:
 
 
 def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
-    """Round-numbered ticks (1, 2 or 5 × 10ⁿ apart) from at most `low` to at least `high`."""
+    """Round-numbered ticks (1, 2 or 5 × 10ⁿ apart, at least 1) from at most `low` to at
+    least `high`."""
     low, high = min(low, 0), max(high, low + 1)
     raw = (high - low) / count
     magnitude = 10 ** math.floor(math.log10(raw))
-    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+    # Never below 1: every value charted here (points, phases, games) is whole.
+    step = max(1, next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw))
     first = math.floor(low / step) * step
     ticks = []
     value = first

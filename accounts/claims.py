@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, Min, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -53,7 +53,11 @@ def suggested_guests(user: Any) -> QuerySet[Player]:
         .filter(Q(name__iexact=me.name) | Q(name__iexact=user.get_username()))
         .filter(Q(seats__game__creator__in=scorers) | Q(seats__game__creator=user))
         .exclude(Exists(Seat.objects.filter(player=me, game__seats__player=OuterRef("pk"))))
-        .distinct()
+        .annotate(
+            games=Count("seats", distinct=True),
+            scorers=Count("seats__game__creator", distinct=True),
+            scorer=Min("seats__game__creator__username"),
+        )
         .order_by("name", "pk")
     )
 

@@ -1,3 +1,4 @@
+import zoneinfo
 from typing import Any
 
 from django.conf import settings
@@ -12,6 +13,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
@@ -251,6 +253,21 @@ def _stats_page(request: HttpRequest, player: Player, me: Player) -> HttpRespons
     """One player's stats page (your own, or someone you played with). The number of
     queries doesn't depend on how many games they played."""
     scope = stats.Scope.parse(player, request.GET.get("mode"), request.GET.get("period"))
+    with timezone.override(_user_time_zone(request.user)):
+        return _render_stats(request, scope, player, me)
+
+
+def _user_time_zone(user: Any) -> zoneinfo.ZoneInfo:
+    """The viewer's zone from their profile (dates in the charts' text), UTC if unknown."""
+    try:
+        return zoneinfo.ZoneInfo(user.profile.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def _render_stats(
+    request: HttpRequest, scope: stats.Scope, player: Player, me: Player
+) -> HttpResponse:
     summary = stats.summary(scope)
     phases = stats.phase_stats(scope)
     rivals = stats.head_to_head(scope)
@@ -284,6 +301,7 @@ def _stats_page(request: HttpRequest, player: Player, me: Player) -> HttpRespons
     return render(request, "accounts/stats.html", context)
 
 
+@require_GET
 def stats_view(request: HttpRequest) -> HttpResponse:
     """Your own stats; a prompt to log in for visitors."""
     if not request.user.is_authenticated:
@@ -293,6 +311,7 @@ def stats_view(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_GET
 def player_stats(request: HttpRequest, player_id: int) -> HttpResponse:
     me = Player.for_user(request.user)
     player = _get_player_for_user(request.user, me, player_id)
@@ -302,6 +321,7 @@ def player_stats(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 @login_required
+@require_GET
 def leaderboard(request: HttpRequest) -> HttpResponse:
     me = Player.for_user(request.user)
     scope = stats.Scope.parse(me, request.GET.get("mode"), request.GET.get("period"))
@@ -324,6 +344,7 @@ def _get_claim_for_user(user: Any, claim_id: int) -> GuestClaim:
 
 
 @login_required
+@require_GET
 def claim_list(request: HttpRequest) -> HttpResponse:
     user = request.user
     pending = GuestClaim.objects.filter(status=GuestClaim.Status.PENDING).select_related(

@@ -136,7 +136,8 @@ def test_a_user_asks_for_a_guest_with_their_name_and_the_scorer_agrees(
     make_game([player(carol), player(alice)], [[laid(1, out=True), missed(1, 5)]], winner=0)
     client.force_login(carol)
     page = client.get(reverse("accounts:claims")).content.decode()
-    assert f'href="{reverse("accounts:player", args=[guest.pk])}">Carol</a>' in page
+    assert "<strong>Carol</strong> · 1 game night," in page
+    assert "scored by alice" in page
     response = client.post(reverse("accounts:request_claim", args=[guest.pk]), follow=True)
     assert "We asked alice to confirm" in response.content.decode()
     claim = GuestClaim.objects.get()
