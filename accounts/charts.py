@@ -180,7 +180,10 @@ def line_chart(
         span = (y_high - y_low) or 1
         return round(chart.bottom - (y - y_low) / span * (chart.bottom - chart.top), 1)
 
-    chart.y_ticks = [Tick(v, y_format(v), sy(v)) for v in y_ticks]
+    # Whole-numbered ticks read better without decimals ("8", not "8.0").
+    chart.y_ticks = [
+        Tick(v, _number(v) if float(v).is_integer() else y_format(v), sy(v)) for v in y_ticks
+    ]
     step = max(1, math.ceil(len(x_values) / 8))
     shown = list(x_values[::step])
     if x_values and shown[-1] != x_values[-1]:
