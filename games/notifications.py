@@ -146,6 +146,8 @@ def refusal(kind: str, user: Any, seat: Seat | None) -> str | None:
         return "address not verified"
     if seat is not None and seat.muted:
         return "game muted"
+    if seat is not None and (seat.is_bot or seat.resigned) and kind != Kind.GAME_OVER:
+        return "a bot plays this seat"
     notify = profile.notify
     if notify == Profile.Notify.OFF:
         return "game emails turned off"
@@ -404,6 +406,9 @@ def _still_wanted(notification: Notification) -> str | None:
         if seat is None:
             return "not in the game"
     reason = refusal(notification.kind, notification.recipient, seat)
+    waiting = _games_waiting_for([notification.recipient_id])
+    if reason is None and notification.kind == Kind.DIGEST and not waiting.exists():
+        return "no game waiting"
     if reason is not None or seat is None or notification.kind not in TURN_KINDS:
         return reason
     if game is None or game.status != Game.Status.ACTIVE:
@@ -528,13 +533,16 @@ def send_digests(now: datetime | None = None) -> int:
 
 
 def _games_waiting_for(user_ids: Sequence[int]) -> Any:
-    """Active online games whose turn is one of these users', their seat not muted."""
-    muted = Seat.objects.filter(game=OuterRef("pk"), player=OuterRef("current_player"), muted=True)
+    """Active online games whose turn is one of these users', their seat neither muted
+    nor handed to a bot."""
+    left_out = Seat.objects.filter(game=OuterRef("pk"), player=OuterRef("current_player")).filter(
+        Q(muted=True) | Q(is_bot=True)
+    )
     return Game.objects.filter(
         status=Game.Status.ACTIVE,
         mode=Game.Mode.ONLINE,
         current_player__user__in=user_ids,
-    ).exclude(Exists(muted))
+    ).exclude(Exists(left_out))
 
 
 def games_waiting_for(user: Any) -> list[Game]:

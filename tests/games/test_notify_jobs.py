@@ -291,3 +291,51 @@ def test_time_limit_jobs_running_at_the_same_time_play_the_turn_once(
     assert Move.objects.filter(game=game).count() == 2
     assert Game.objects.get(pk=game.pk).move_number == 2
     assert len(sent_to(mailoutbox, alice)) == 1
+
+
+def test_a_seat_handed_to_a_bot_gets_no_reminder_and_no_digest(alice, bob, mailoutbox, at):
+    _prefer(alice, notify="digest", digest_hour=9)
+    game = at(T0, game_between, alice, bob)
+    # bob resigned and the bot's task was lost: his turn waits, but not for him.
+    game.seats.filter(player__user=bob).update(is_bot=True, resigned=True)
+    at(T0 + timedelta(hours=1, minutes=5), send_digests.delay)
+    at(T0 + timedelta(hours=25), send_reminders.delay)
+    at(T0 + timedelta(hours=25), enforce_time_limits.delay)
+    assert len(mailoutbox) == 1  # the turn email from before he resigned
+
+
+def test_a_digest_is_dropped_when_nothing_is_waiting_any_more_at_sending_time(
+    alice, bob, mailoutbox, time_machine, django_capture_on_commit_callbacks
+):
+    _prefer(bob, notify="digest", digest_hour=9)
+    time_machine.move_to(T0, tick=False)
+    game = game_between(alice, bob)
+    time_machine.move_to(T0 + timedelta(hours=1, minutes=5), tick=False)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        send_digests.delay()
+    play_turn(game)  # bob plays before the worker gets to the digest
+    for callback in callbacks:
+        callback()
+    [digest] = rows(kind=Kind.DIGEST)
+    assert (digest.status, digest.last_error) == (Status.SKIPPED, "no game waiting")
+    assert mailoutbox == []
+
+
+def test_the_admin_lists_failed_notifications_with_their_error(alice, bob, admin_client, at):
+    at(T0, game_between, alice, bob)
+    [row] = rows()
+    row.status, row.last_error = Status.FAILED, "SMTPRecipientsRefused: no such user"
+    row.save()
+    response = admin_client.get("/admin/games/notification/?status__exact=failed")
+    assert response.status_code == 200
+    assert b"SMTPRecipientsRefused: no such user" in response.content
+    assert (
+        admin_client.get("/admin/games/notification/?status__exact=sent").context["cl"].result_count
+        == 0
+    )
+    admin_client.post(
+        "/admin/games/notification/",
+        {"action": "send_again", "_selected_action": [row.pk]},
+    )
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == (Status.PENDING, 0)
