@@ -19,8 +19,10 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -64,10 +66,12 @@ class Table:
 
 def _get_game_for_user(request: HttpRequest, public_id: str) -> Table:
     """The online game `public_id` with the user's seat, or 404 for anyone not seated."""
-    game = get_object_or_404(_online_games_of(request.user), public_id=public_id)
-    seats = list(game.seats.select_related("player").order_by("position"))
+    # Two plain queries (the game, its seats) rather than one with a subquery: every
+    # page and poll of a game starts here.
+    game = get_object_or_404(Game, public_id=public_id, mode=Game.Mode.ONLINE)
+    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
     me = services.seat_for_user(seats, request.user)
-    if me is None:  # pragma: no cover - the query above already requires a seat
+    if me is None:
         raise Http404
     return Table(game, seats, me)
 
@@ -609,21 +613,45 @@ def _colour_words() -> dict[str, tuple[str, str]]:
 
 def _card(card: Card | str, words: dict[str, tuple[str, str]] | None = None) -> dict[str, Any]:
     """What a template needs to draw a card: number, colour initial and symbol, and a
-    spoken name, so colour is never the only clue."""
-    card = Card.parse(card) if isinstance(card, str) else card
+    spoken name, so colour is never the only clue. `html` is the drawn card, built once
+    per language and card (a table shows dozens of cards on every poll)."""
+    code = str(card)
+    language = get_language()
+    cached = _CARDS.get((language, code))
+    if cached is None:
+        cached = _CARDS[(language, code)] = _card_parts(Card.parse(code), words)
+    return cached
+
+
+_CARDS: dict[tuple[str, str], dict[str, Any]] = {}
+
+
+def _card_parts(card: Card, words: dict[str, tuple[str, str]] | None) -> dict[str, Any]:
     code = str(card)
     if card.is_wild:
-        return {"code": code, "big": "W", "mark": "✦", "colour": "wild", "name": _("Wild")}
-    if card.is_skip:
-        return {"code": code, "big": "S", "mark": "⊘", "colour": "skip", "name": _("Skip")}
-    name, initial = (words or _colour_words())[card.colour or "R"]
-    return {
-        "code": code,
-        "big": str(card.number),
-        "mark": f"{initial}{COLOUR_SYMBOLS[card.colour or 'R']}",
-        "colour": card.colour,
-        "name": _("%(colour)s %(number)s") % {"colour": name, "number": card.number},
-    }
+        parts = {"code": code, "big": "W", "mark": "✦", "colour": "wild", "name": _("Wild")}
+    elif card.is_skip:
+        parts = {"code": code, "big": "S", "mark": "⊘", "colour": "skip", "name": _("Skip")}
+    else:
+        name, initial = (words or _colour_words())[card.colour or "R"]
+        parts = {
+            "code": code,
+            "big": str(card.number),
+            "mark": f"{initial}{COLOUR_SYMBOLS[card.colour or 'R']}",
+            "colour": card.colour,
+            "name": _("%(colour)s %(number)s") % {"colour": name, "number": card.number},
+        }
+    parts["html"] = format_html(
+        '<span class="pcard c-{}" title="{}"><span class="pcard-big" aria-hidden="true">{}'
+        '</span><span class="pcard-mark" aria-hidden="true">{}</span>'
+        '<span class="visually-hidden">{}</span></span>',
+        parts["colour"],
+        parts["name"],
+        parts["big"],
+        parts["mark"],
+        parts["name"],
+    )
+    return parts
 
 
 def card_words(code: str) -> str:
@@ -684,12 +712,11 @@ def _sorted_hand(hand: list[str], order: str) -> list[Card]:
     return sorted(cards, key=Card.sort_key)
 
 
-def _log_lines(moves: list[Move], names: list[str]) -> list[dict[str, Any]]:
+def _log_lines(moves: list[tuple[int, int, Any, bool]], names: list[str]) -> list[dict[str, Any]]:
     lines = []
-    for move in moves:
-        data = move.action
+    for number, seat, data, automatic in moves:
         notes = data.get("log", {})
-        name = names[move.seat] if move.seat < len(names) else "?"
+        name = names[seat] if seat < len(names) else "?"
         kind = data.get("type")
         if kind == "draw" and data.get("from_discard"):
             text = _("%(name)s took %(card)s from the discard pile") % {
@@ -724,11 +751,10 @@ def _log_lines(moves: list[Move], names: list[str]) -> list[dict[str, Any]]:
             text = _("%(action)s and went out") % {"action": text}
         lines.append(
             {
-                "number": move.number,
+                "number": number,
                 "text": text,
-                "automatic": move.automatic,
+                "automatic": automatic,
                 "round_over": notes.get("round_over"),
-                "at": move.created_at,
             }
         )
     return lines
@@ -749,39 +775,15 @@ def _table_context(
     del state
     names = view["players"]
     words = _colour_words()
-    moves = list(Move.objects.filter(game=game).order_by("-number")[:LOG_LENGTH])
+    moves = list(
+        Move.objects.filter(game=game)
+        .order_by("-number")
+        .values_list("number", "seat", "action", "automatic")[:LOG_LENGTH]
+    )
     moves.reverse()
     order = request.session.get(SORT_KEY, "number")
-    playing = set(view["playing"])
     can_act = view["your_turn"] and not me.is_bot
-    players = []
-    for seat in seats:
-        position = seat.position
-        players.append(
-            {
-                "seat": seat,
-                "name": names[position],
-                "is_me": position == me.position,
-                "is_turn": not view["game_over"] and position == view["current_seat"],
-                "is_dealer": position == view["dealer"],
-                "playing": position in playing,
-                "phase": view["phase"][position],
-                "goal": phase_goal_words(view["phase"][position]),
-                "completed": len(view["completed"][position]),
-                "cards": view["hand_counts"][position],
-                "score": view["scores"][position],
-                "laid_phase": view["laid_phase"][position],
-                "skipped": position in view["skipped"],
-                "groups": [
-                    {
-                        "index": index,
-                        "words": _group_words(group),
-                        "cards": [_card(code, words) for code in group["cards"]],
-                    }
-                    for index, group in enumerate(view["laid"][position])
-                ],
-            }
-        )
+    players = [_player(view, seat, me, words) for seat in seats]
     current = players[view["current_seat"]] if not view["game_over"] else None
     log = _log_lines(moves, names)
     last_round = _last_round(view, names, log)
@@ -814,6 +816,58 @@ def _table_context(
         "poll": not view["game_over"],
         "poll_url": reverse("games:online_poll", args=[game.public_id]),
         "act_url": reverse("games:online_act", args=[game.public_id]),
+    }
+
+
+def _player(
+    view: dict[str, Any], seat: Seat, me: Seat, words: dict[str, tuple[str, str]]
+) -> dict[str, Any]:
+    """One seat around the table: name, tags, facts and laid groups, as text."""
+    position = seat.position
+    game_over = view["game_over"]
+    is_turn = not game_over and position == view["current_seat"]
+    classes = ["ot-player"]
+    tags = []
+    if is_turn:
+        classes.append("turn")
+    if position == me.position:
+        classes.append("me")
+        tags.append(("", _("you")))
+    if position not in view["playing"]:
+        classes.append("out")
+    if seat.is_bot:
+        tags.append(("bot", _("resigned · bot plays") if seat.resigned else _("bot")))
+    if position == view["dealer"] and not game_over:
+        tags.append(("deal", _("dealer")))
+    if is_turn:
+        tags.append(("turn", _("to play")))
+    if position in view["skipped"]:
+        tags.append(("skip", _("skipped next")))
+    facts = []
+    phase = view["phase"][position]
+    if phase is not None:
+        facts.append((_("Phase %(number)s") % {"number": phase}, phase_goal_words(phase)))
+    elif view["rules"]["pick_a_phase"]:
+        done, total = len(view["completed"][position]), len(view["rules"]["phases"])
+        facts.append((_("%(done)s of %(total)s phases") % {"done": done, "total": total}, ""))
+    count = view["hand_counts"][position]
+    facts.append((ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}, ""))
+    facts.append((_("%(score)s points") % {"score": view["scores"][position]}, ""))
+    groups = [
+        {
+            "words": _group_words(group),
+            "html": mark_safe("".join(_card(code, words)["html"] for code in group["cards"])),
+        }
+        for group in view["laid"][position]
+    ]
+    return {
+        "seat": seat,
+        "name": view["players"][position],
+        "is_turn": is_turn,
+        "classes": " ".join(classes),
+        "tags": tags,
+        "facts": facts,
+        "groups": groups,
     }
 
 
