@@ -122,9 +122,9 @@ def _state(game: Game) -> GameState | None:
 def events_since_last_turn(game: Game, seat: int, up_to: int) -> tuple[list[str], bool]:
     """What the other players did between `seat`'s last move and move `up_to`, as
     sentences, and whether `seat` was skipped. Read from the move log's public facts."""
-    seats = {
-        s.position: s.player.name for s in Seat.objects.filter(game=game).select_related("player")
-    }
+    rows = list(Seat.objects.filter(game=game).select_related("player"))
+    seats = {s.position: s.player.name for s in rows}
+    bots = {s.position for s in rows if s.is_bot}
     last_own = (
         Move.objects.filter(game=game, seat=seat, number__lte=up_to)
         .order_by("-number")
@@ -137,12 +137,14 @@ def events_since_last_turn(game: Game, seat: int, up_to: int) -> tuple[list[str]
     moves = Move.objects.filter(game=game, number__gt=last_own, number__lte=up_to).order_by(
         "number"
     )
-    automatic_seen: set[int] = set()
     for move in moves:
         name = seats.get(move.seat, "?")
         action, notes = move.action, move.action.get("log") or {}
-        if move.automatic and move.seat not in automatic_seen and move.seat != seat:
-            automatic_seen.add(move.seat)
+        if move.automatic and move.seat not in bots and action.get("type") == "discard":
+            # A person's turn finished by the time limit (a bot's moves are automatic too).
+            events.append(
+                _("%(name)s's time ran out: their turn was played for them.") % {"name": name}
+            )
         if action.get("type") == "lay_down":
             phase = notes.get("phase") or action.get("phase")
             events.append(
@@ -176,11 +178,6 @@ def events_since_last_turn(game: Game, seat: int, up_to: int) -> tuple[list[str]
             )
         elif "round_over" in notes:
             events.append(_("Round %(round)s is over.") % {"round": notes["round_over"]})
-    for other in sorted(automatic_seen):
-        events.append(
-            _("%(name)s's time ran out: their turn was played for them.")
-            % {"name": seats.get(other, "?")}
-        )
     if len(events) > MAX_EVENTS:
         more = len(events) - MAX_EVENTS + 1
         events = events[: MAX_EVENTS - 1] + [

@@ -86,3 +86,21 @@ def test_game_over_sends_the_final_standings_to_every_player(
     assert "Final standings:" in message.body
     assert "1. bob — 1 phase, 0 points" in message.body
     assert "You won Friday game" in sent_to(mailoutbox, bob)[0].body
+
+
+def test_a_bots_turn_is_told_like_anyone_elses_not_as_a_time_out(
+    alice, bob, mailoutbox, django_capture_on_commit_callbacks
+):
+    from games.models import Move
+    from tests.games.notify_helpers import play_turn, whose_turn
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_between(alice, bob, bots=1)  # bob, then the bot, then alice
+    mailoutbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        play_turn(game)  # bob; the bot's turn follows at once (eager Celery)
+    assert Move.objects.filter(game=game, seat=2, automatic=True).exists()
+    [message] = mailoutbox  # to alice, or to bob if the bot's Skip passed her over
+    assert message.to == [whose_turn(game).email]
+    assert "time ran out" not in message.body
+    assert rows(kind=Kind.AUTO_PLAYED) == []
