@@ -553,14 +553,15 @@ def games_waiting_for(user: Any) -> list[Game]:
 def enforce_time_limits(now: datetime | None = None) -> dict[str, int]:
     """Warn at 80% of a game's time limit; at the limit, play the turn for the absent
     player (draw from the pile, discard by `auto_discard`)."""
+    from .services import TIME_LIMITS
+
     now = now or timezone.now()
+    # No turn can be due for a warning before 4/5 of the shortest limit a game may
+    # have: that bound lets the partial index skip every turn younger than that.
+    shortest = min(limit for limit in TIME_LIMITS.values() if limit)
     timed = (
-        Game.objects.filter(
-            status=Game.Status.ACTIVE,
-            mode=Game.Mode.ONLINE,
-            turn_started_at__lte=now,
-            time_limit__isnull=False,
-        )
+        _waiting_games(now, shortest * WARN_AT[0] / WARN_AT[1])
+        .filter(time_limit__isnull=False)
         .annotate(
             # Whole-number arithmetic on the duration: SQLite stores it as microseconds.
             warn_at=ExpressionWrapper(
@@ -575,7 +576,6 @@ def enforce_time_limits(now: datetime | None = None) -> dict[str, int]:
             ),
         )
         .filter(warn_at__lte=now)
-        .select_related("current_player__user__profile")
     )
     done = {"warned": 0, "played": 0}
     for game in timed:
