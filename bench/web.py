@@ -448,12 +448,17 @@ class _Player:
         self.hand[public_id] = self.CARD.findall(text)
 
 
-def _python_client(
-    name: str, origin: str, fixtures: Fixtures, args: argparse.Namespace, *, bare: bool
-) -> Result:
-    threads_count = args.connections
+def _players(origin: str, fixtures: Fixtures, count: int) -> list[_Player]:
+    """The client threads' players; they keep their games' move numbers across rounds."""
     games = fixtures.act_games
-    players = [_Player(origin, fixtures, games[n::threads_count]) for n in range(threads_count)]
+    return [_Player(origin, fixtures, games[n::count]) for n in range(count)]
+
+
+def _python_client(
+    name: str, players: list[_Player], args: argparse.Namespace, *, bare: bool
+) -> Result:
+    for player in players:
+        player.latencies, player.errors = [], 0
     stop = time.monotonic() + args.seconds
     total = [0]
     lock = threading.Lock()
@@ -510,6 +515,8 @@ def _run(origin: str, fixtures: Fixtures, args: argparse.Namespace, cpu: ServerC
     for path in ("/bench/bare/", fixtures.table_url, fixtures.poll_url):
         for _n in range(args.workers * 4):
             _get_status(origin, path, cookie, htmx=path == fixtures.poll_url)
+    bare_players = _players(origin, fixtures, args.connections)
+    action_players = _players(origin, fixtures, args.connections)
     measures = {
         "bare view (wrk)": lambda: _wrk("bare view (wrk)", origin, "/bench/bare/", cookie, args),
         "table page": lambda: _wrk("table page", origin, fixtures.table_url, cookie, args),
@@ -517,9 +524,9 @@ def _run(origin: str, fixtures: Fixtures, args: argparse.Namespace, cpu: ServerC
             "unchanged poll", origin, fixtures.poll_url, cookie, args, htmx=True, expect=204
         ),
         "bare view (Python client)": lambda: _python_client(
-            "bare view (Python client)", origin, fixtures, args, bare=True
+            "bare view (Python client)", bare_players, args, bare=True
         ),
-        "action": lambda: _python_client("action", origin, fixtures, args, bare=False),
+        "action": lambda: _python_client("action", action_players, args, bare=False),
     }
     baselines = {
         "table page": "bare view (wrk)",

@@ -394,7 +394,7 @@ def perform(
     with transaction.atomic():
         locked = _lock(game)
         _check_current(locked, expected_move)
-        seats = _seats(locked)
+        seats = _seats(locked, players=False)
         state = load_state(locked)
         if seat != state.current_seat:
             raise OnlineError(_("It isn't your turn."), code="not_your_turn")
@@ -421,7 +421,7 @@ def play_turn(game: Game | int, *, expected_move: int, for_person: bool = False)
         locked = _lock(game)
         if locked.status != Game.Status.ACTIVE or locked.move_number != expected_move:
             return False
-        seats = _seats(locked)
+        seats = _seats(locked, players=False)
         state = load_state(locked)
         seat = state.current_seat
         if not (seats[seat].is_bot or for_person):
@@ -535,8 +535,9 @@ def _check_current(game: Game, expected_move: int) -> None:
         raise StaleMove(moved_on_message(), code="stale")
 
 
-def _seats(game: Game) -> list[Seat]:
-    return list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
+def _seats(game: Game, *, players: bool = True) -> list[Seat]:
+    seats = Seat.objects.filter(game=game).order_by("position")
+    return list(seats.select_related("player") if players else seats)
 
 
 def _save(turn: _Turn) -> None:
@@ -560,13 +561,13 @@ def _store(game: Game, seats: Sequence[Seat], state: GameState, *, turn_ended: b
     game.rounds_played = len(state.standing.attempted)
     if state.game_over:
         game.status = Game.Status.FINISHED
-        game.winner = seats[state.winner].player if state.winner is not None else None
+        game.winner_id = seats[state.winner].player_id if state.winner is not None else None
         game.tiebreak_winner = state.winner if state.tiebreak else None
         game.finished_at = timezone.now()
         game.current_player = None
         game.turn_started_at = None
         return
-    game.current_player = seats[state.current_seat].player
+    game.current_player_id = seats[state.current_seat].player_id
     if turn_ended or game.turn_started_at is None:
         game.turn_started_at = timezone.now()
 

@@ -416,23 +416,38 @@ def online_act(request: HttpRequest, public_id: str) -> HttpResponse:
     state = services.load_state(game)
     if state.current_seat != table.me.position:
         return _board_response(request, table, error=_("It isn't your turn."))
-    view = engine.player_view(state, table.me.position)
     try:
-        action, choice = _action_from(request, view, game)
+        action, choice = _action_from(request, _View(state, table.me.position))
     except BadInput as error:
         return _board_response(request, table, error=str(error))
     if action is None:
         return _board_response(request, table, choice=choice)
     try:
-        services.perform(game, table.me.position, action, expected_move=expected)
+        saved = services.perform(game, table.me.position, action, expected_move=expected)
     except services.StaleMove as error:
         return _board_response(request, _get_game_for_user(request, public_id), error=error.message)
     except services.OnlineError as error:
         return _board_response(request, table, error=error.message)
-    fresh = _get_game_for_user(request, public_id)
     if not request.htmx:
-        return redirect(fresh.game)
-    return _board_response(request, fresh)
+        return redirect(saved)
+    if saved.rounds_played != game.rounds_played or saved.status != game.status:
+        # A round ended: the seats' totals and ranks changed with it.
+        return _board_response(request, _get_game_for_user(request, public_id))
+    return _board_response(request, Table(saved, table.seats, table.me))
+
+
+class _View:
+    """`player_view` of the acting seat, computed only if the action needs it (a draw
+    or a plain discard doesn't)."""
+
+    def __init__(self, state: engine.GameState, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self._view: dict[str, Any] | None = None
+
+    def __call__(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = engine.player_view(self.state, self.seat)
+        return self._view
 
 
 def _moved_on(game: Game) -> str:
@@ -441,9 +456,7 @@ def _moved_on(game: Game) -> str:
     return services.moved_on_message()
 
 
-def _action_from(
-    request: HttpRequest, view: dict[str, Any], game: Game
-) -> tuple[Any, dict[str, Any] | None]:
+def _action_from(request: HttpRequest, view: _View) -> tuple[Any, dict[str, Any] | None]:
     """The engine action a table form asks for, or (None, a choice to put to the player)."""
     post = request.POST
     do = post.get("do")
@@ -452,9 +465,9 @@ def _action_from(
     if do == "take":
         return Draw(from_discard=True), None
     if do == "lay":
-        return _lay_down(post, view)
+        return _lay_down(post, view())
     if do == "hit":
-        return _hit(post, view)
+        return _hit(post, view())
     if do == "discard":
         return _discard(post, view)
     raise BadInput(_("Choose what to do."))
@@ -541,11 +554,12 @@ def _hit(post: Any, view: dict[str, Any]) -> tuple[Any, dict[str, Any] | None]:
     }
 
 
-def _discard(post: Any, view: dict[str, Any]) -> tuple[Any, dict[str, Any] | None]:
+def _discard(post: Any, lazy_view: _View) -> tuple[Any, dict[str, Any] | None]:
     card = _one_card(post)
     skip = int_field(post.get("skip"))
     if skip is not None or not card.is_skip:
         return Discard(card, skip=skip), None
+    view = lazy_view()
     targets = {option["skip"] for option in view["legal"]["discards"] if option["card"] == "S"}
     targets.discard(None)
     if not targets:
