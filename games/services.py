@@ -495,16 +495,16 @@ def rematch(game: Game, by: Any, *, version: int) -> Game:
     return new
 
 
-def queue_stalled_bot(game: Game) -> bool:
+def queue_stalled_bot(game: Game, seats: Sequence[Seat]) -> bool:
     """Queue the bot again when its turn has waited much longer than a bot takes (a lost
-    task, a broker that was down). Harmless if the first task still runs."""
+    task, a broker that was down). Harmless if the first task still runs: the move
+    number decides. `seats` are the game's seats in position order."""
     if game.status != Game.Status.ACTIVE or game.turn_started_at is None:
         return False
     if timezone.now() - game.turn_started_at < timedelta(seconds=30 + BOT_DELAY_SECONDS):
         return False
-    state = load_state(game)
-    seats = _seats(game)
-    if not seats[state.current_seat].is_bot:
+    current = (game.state or {}).get("current_seat")
+    if current is None or not seats[current].is_bot:
         return False
     _queue_bot(game)
     return True

@@ -301,7 +301,7 @@ def online_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _get_game_for_user(request, public_id)
     if table.game.status == Game.Status.LOBBY:
         return render(request, LOBBY, _lobby_context(request, table))
-    services.queue_stalled_bot(table.game)
+    services.queue_stalled_bot(table.game, table.seats)
     hint = _hint(request, table) if request.GET.get("hint") else None
     return render(request, TABLE, _table_context(request, table, hint=hint))
 

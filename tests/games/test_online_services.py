@@ -145,3 +145,31 @@ def test_a_rematch_seats_the_same_people_in_a_new_lobby(alice, bob):
     assert sorted(s.player.user_id or 0 for s in new.seats.select_related("player")) == sorted(
         [0, alice.pk, bob.pk]
     )
+
+
+def test_a_bot_turn_that_waited_too_long_is_queued_again(
+    alice, client, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    game = started_game(alice, bots=1, seed=5)
+    game = play_until_bot(game)
+    Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(hours=1))
+    client.force_login(alice)
+    move = game.move_number
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(game.get_absolute_url())
+    game.refresh_from_db()
+    assert game.move_number > move  # the bot played (Celery runs tasks inline in tests)
+
+
+def play_until_bot(game):
+    for _n in range(50):
+        game.refresh_from_db()
+        state = services.load_state(game)
+        if game.seats.get(position=state.current_seat).is_bot:
+            return game
+        play_human_turn(game, random.Random(2))
+    raise AssertionError("the bot never got a turn")
