@@ -91,10 +91,10 @@ class OnlineGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     natural_card = forms.ChoiceField(
-        label=gettext_lazy("Natural cards"),
+        label=gettext_lazy("Natural (non-Wild) cards needed"),
         choices=[
-            ("phase", gettext_lazy("One natural card anywhere in the phase (standard)")),
-            ("group", gettext_lazy("Every group needs its own natural card")),
+            ("phase", gettext_lazy("One in the phase (standard)")),
+            ("group", gettext_lazy("One in every group")),
         ],
         initial="phase",
     )

@@ -144,3 +144,45 @@ def test_one_person_plays_a_whole_round_against_bots_on_a_phone(
     expect(small.get_by_text("Round 1 results")).to_be_visible()
     small.screenshot(path="/tmp/online-360.png", full_page=True)
     assert no_horizontal_scroll(small)
+
+
+def test_a_game_is_created_shared_by_link_joined_and_started(
+    phone_page, new_context, live_server, alice, bob
+):
+    page = phone_page
+    log_in(page.context, live_server, alice)
+    page.goto("/play/")
+    expect(page.get_by_role("heading", name="My games")).to_be_visible()
+    page.get_by_role("link", name="New online game").click()
+    page.get_by_label("Name:", exact=True).fill("Tuesday slow game")
+    page.get_by_label("Seats").select_option("3")
+    page.get_by_label("Time limit per turn").select_option("1d")
+    page.get_by_text("Rules (the standard game unless you change them)").click()
+    page.get_by_label("Phases:", exact=True).select_option("first5")
+    page.get_by_label("Everyone moves on after every round").check()
+    page.screenshot(path="/tmp/online-phone-new.png", full_page=True)
+    assert no_horizontal_scroll(page)
+    page.get_by_role("button", name="Create the game").click()
+    expect(page.get_by_text("Seats: 1 of 3 taken")).to_be_visible()
+    invite = page.get_by_label("Invite link").input_value()
+
+    friend = logged_in(new_context(), live_server, bob)
+    friend.goto(invite)
+    friend.get_by_role("button", name="Take a seat").click()
+    expect(friend.get_by_text("alice starts the game when everyone is in.")).to_be_visible()
+    # The host's lobby follows by polling.
+    expect(page.get_by_text("Seats: 2 of 3 taken")).to_be_visible()
+    page.screenshot(path="/tmp/online-phone-lobby.png", full_page=True)
+    assert no_horizontal_scroll(page)
+
+    page.get_by_role("button", name="Start the game").click()  # the empty seat: a bot
+    expect(page.locator("#board")).to_be_visible()
+    expect(page.locator(".ot-player")).to_have_count(3)
+    game = Game.objects.get(name="Tuesday slow game")
+    assert game.rules["phases"] == [1, 2, 3, 4, 5] and game.rules["all_advance"]
+    assert game.time_limit.days == 1
+    # bob's lobby reloads into the table once the game starts.
+    expect(friend.locator("#board")).to_be_visible()
+    page.goto("/play/")
+    page.screenshot(path="/tmp/online-phone-list.png", full_page=True)
+    assert no_horizontal_scroll(page)
