@@ -247,3 +247,47 @@ def test_the_round_end_and_the_game_end_are_shown(alice, bob, alice_client):
     board_tag = page.split('id="board"')[1].split(">")[0]
     assert "hx-trigger" not in board_tag  # polling stops when the game is over
     assert game.winner.user == bob
+
+
+def test_a_skip_asks_whom_to_skip_when_the_rules_say_choose(alice, bob, carol, client):
+    from games.engine import Rules
+
+    rules = Rules(skip_target="choose")
+    game = started_game(alice, bob, carol, rules=rules)
+    state = arranged_state(
+        [
+            "R7 B7 G2 Y3 R3 W B11 G2 S Y9",
+            "R1 B1 Y1 G8 B8 Y8 W B12 Y12 S",
+            "R4 B4 G4 Y4 R5 B5 G5 Y5 R6 S",
+        ],
+        up_card="G9",
+        rules=rules,
+    )
+    set_state(game, state)
+    client.force_login(bob)
+    post(client, game, do="draw")
+    page = text(post(client, game, do="discard", cards="S"))
+    assert "Who loses a turn?" in page
+    assert "Skip alice" in page and "Skip carol" in page
+    page = text(post(client, game, do="discard", card="S", skip="0"))
+    assert "bob discarded a Skip: alice loses a turn" in page
+    assert services.load_state(Game.objects.get(pk=game.pk)).current_seat == 2
+
+
+def test_pick_a_phase_lays_down_the_phase_the_cards_make(alice, bob, bob_client):
+    from games.engine import Rules
+
+    rules = Rules(pick_a_phase=True)
+    game = started_game(alice, bob, rules=rules)
+    state = arranged_state(
+        ["R7 B7 G2 Y3 R3 W B11 G2 S Y9", "R8 B8 Y8 G8 R4 B4 G4 Y4 B12 S"], up_card="G9", rules=rules
+    )
+    set_state(game, state)
+    post(bob_client, game, do="draw")
+    cards = ["R8", "B8", "Y8", "G8", "R4", "B4", "G4", "Y4"]
+    page = text(post(bob_client, game, do="lay", cards=cards))
+    # Two sets of 4 make phase 7 (and phase 1, which needs sets of 3): bob chooses.
+    assert "How do you want to lay it down?" in page
+    assert "Lay down phase 7 like this" in page and "Lay down phase 1 like this" in page
+    page = text(post(bob_client, game, do="lay", cards=cards, phase="7"))
+    assert "bob laid down phase 7" in page
