@@ -94,8 +94,16 @@ def game_rules(game: Game) -> Rules:
 
 
 def load_state(game: Game) -> GameState:
-    """The engine snapshot of a started game (server side only)."""
-    return GameState.from_dict(game.state)
+    """The engine snapshot of a started game (server side only).
+
+    The parsed state is kept on the instance while `game.state` is the same dict, so a
+    request that acts and then shows the table reads the snapshot once."""
+    cached = getattr(game, "_engine_state", None)
+    if cached is not None and cached[0] is game.state:
+        return cached[1]  # type: ignore[no-any-return]
+    state = GameState.from_dict(game.state)
+    game._engine_state = (game.state, state)  # type: ignore[attr-defined]
+    return state
 
 
 def lobby_size(game: Game) -> int:
@@ -148,6 +156,20 @@ def create_game(
     for _n in range(bots):
         _add_bot(game, list(game.seats.select_related("player")))
     return game
+
+
+def _lock_current(game: Game | int, seats: Sequence[Seat] | None) -> tuple[Game, list[Seat]]:
+    if isinstance(game, Game) and seats is not None and game.state is not None:
+        version = (
+            Game.objects.select_for_update()
+            .filter(pk=game.pk)
+            .values_list("version", flat=True)
+            .first()
+        )
+        if version == game.version:
+            return game, list(seats)
+    locked = _lock(game)
+    return locked, _seats(locked, players=False)
 
 
 def _lock(game: Game | int) -> Game:
@@ -385,16 +407,20 @@ def perform(
     *,
     expected_move: int,
     automatic: bool = False,
+    seats: Sequence[Seat] | None = None,
 ) -> Game:
     """Apply one action for `seat`, if the game is still at `expected_move`.
 
     Raises StaleMove (the game moved on: show the fresh table), OnlineError (not your
     turn, game not active) or IllegalMove (the engine's reason). Returns the saved game.
+
+    A caller that has just read the game and its `seats` (the table's view) may pass
+    both: under the lock only the version is read, and if it is unchanged their copy is
+    used instead of reading the snapshot again (every change bumps the version).
     """
     with transaction.atomic():
-        locked = _lock(game)
+        locked, seats = _lock_current(game, seats)
         _check_current(locked, expected_move)
-        seats = _seats(locked, players=False)
         state = load_state(locked)
         if seat != state.current_seat:
             raise OnlineError(_("It isn't your turn."), code="not_your_turn")
@@ -558,6 +584,7 @@ def _save(turn: _Turn) -> None:
 
 def _store(game: Game, seats: Sequence[Seat], state: GameState, *, turn_ended: bool) -> None:
     game.state = state.to_dict()
+    game._engine_state = (game.state, state)  # type: ignore[attr-defined]
     game.rounds_played = len(state.standing.attempted)
     if state.game_over:
         game.status = Game.Status.FINISHED

@@ -422,15 +422,18 @@ def online_act(request: HttpRequest, public_id: str) -> HttpResponse:
         return _board_response(request, table, error=str(error))
     if action is None:
         return _board_response(request, table, choice=choice)
+    before = (game.rounds_played, game.status)
     try:
-        saved = services.perform(game, table.me.position, action, expected_move=expected)
+        saved = services.perform(
+            game, table.me.position, action, expected_move=expected, seats=table.seats
+        )
     except services.StaleMove as error:
         return _board_response(request, _get_game_for_user(request, public_id), error=error.message)
     except services.OnlineError as error:
         return _board_response(request, table, error=error.message)
     if not request.htmx:
         return redirect(saved)
-    if saved.rounds_played != game.rounds_played or saved.status != game.status:
+    if (saved.rounds_played, saved.status) != before:
         # A round ended: the seats' totals and ranks changed with it.
         return _board_response(request, _get_game_for_user(request, public_id))
     return _board_response(request, Table(saved, table.seats, table.me))
