@@ -291,3 +291,31 @@ def test_pick_a_phase_lays_down_the_phase_the_cards_make(alice, bob, bob_client)
     assert "Lay down phase 7 like this" in page and "Lay down phase 1 like this" in page
     page = text(post(bob_client, game, do="lay", cards=cards, phase="7"))
     assert "bob laid down phase 7" in page
+
+
+def test_the_tie_breaker_round_decides_the_game_at_the_first_lay_down(alice, bob, alice_client):
+    import dataclasses
+
+    from games.engine import RoundResult, Rules, progress
+    from games.models import RoundScore
+
+    rules = Rules(phases=(1,))
+    game = started_game(alice, bob, rules=rules)
+    # Round 1 ended level: both completed the last phase on 5 points each.
+    tied = progress(2, rules, [RoundResult(went_out=None, completed={0: 1, 1: 1}, points=(5, 5))])
+    assert tied.tiebreak_needed
+    state = arranged_state(
+        ["R7 B7 G2 Y3 R3 W B11 G2 S Y9", "R5 B5 G5 Y5 W R9 B9 G9 R1 B2"], up_card="G12", rules=rules
+    )
+    set_state(game, dataclasses.replace(state, standing=tied))
+    for action in (
+        {"type": "draw"},
+        {"type": "lay_down", "groups": [["R5", "B5", "G5", "Y5", "W"], ["R9", "B9", "G9"]]},
+    ):
+        game = services.perform(game, 1, action, expected_move=game.move_number)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert game.tiebreak_winner == 1 and game.winner.user == bob
+    assert not RoundScore.objects.filter(game=game).exists()  # like a game night's tie-breaker
+    page = text(alice_client.get(table_url(game)))
+    assert "bob wins the game!" in page and "Decided by the tie-breaker round." in page
