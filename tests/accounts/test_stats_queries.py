@@ -9,12 +9,12 @@ from .factories import bulk_history, player
 
 pytestmark = pytest.mark.django_db
 
-# On top of what every page costs a logged-in user (session, user, profile, the
-# header's counts: `site_queries`): the viewer's Player, then summary, streak,
+# On top of what every page costs a logged-in user (session, user, the header's
+# counts: `site_queries`): the viewer's profile and Player, then summary, streak,
 # phases, head-to-head, recent games and their seats, the last game's score
 # chart, win rate over time and phase per round. Someone else's page adds one:
 # the Player being looked at.
-STATS_PAGE_QUERIES = 10
+STATS_PAGE_QUERIES = 11
 # The viewer's Player and the leaderboard.
 LEADERBOARD_QUERIES = 2
 
