@@ -3,8 +3,6 @@ version, so a stale page or a double tap is refused instead of applied twice."""
 
 from __future__ import annotations
 
-import re
-
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
@@ -15,14 +13,7 @@ from games.engine.progression import MAX_PLAYERS, MIN_PLAYERS
 
 from .models import Player
 from .tracker import Board, RoundEntry
-
-PHASE_LISTS = {
-    "all": tuple(range(1, 11)),
-    "first5": (1, 2, 3, 4, 5),
-    "first8": (1, 2, 3, 4, 5, 6, 7, 8),
-    "even": (2, 4, 6, 8, 10),
-    "odd": (1, 3, 5, 7, 9),
-}
+from .variants import custom_phases_field, phase_list, phases_field, progression_field
 
 
 class TableVersionForm(forms.Form):
@@ -48,37 +39,9 @@ class TableGameForm(forms.Form):
         initial=0,
         widget=forms.RadioSelect,
     )
-    phases = forms.ChoiceField(
-        label=gettext_lazy("Phases"),
-        choices=[
-            ("all", gettext_lazy("All ten")),
-            ("first5", gettext_lazy("First five (1–5)")),
-            ("first8", gettext_lazy("First eight (1–8)")),
-            ("even", gettext_lazy("Even (2, 4, 6, 8, 10)")),
-            ("odd", gettext_lazy("Odd (1, 3, 5, 7, 9)")),
-            ("custom", gettext_lazy("My own list")),
-        ],
-        initial="all",
-    )
-    custom_phases = forms.CharField(
-        label=gettext_lazy("My own list of phases"),
-        required=False,
-        max_length=40,
-        help_text=gettext_lazy(
-            'With "My own list": the phases in playing order, e.g. 1, 3, 7, 10.'
-        ),
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "placeholder": "1, 3, 7, 10"}),
-    )
-    advance = forms.ChoiceField(
-        label=gettext_lazy("Moving on"),
-        choices=[
-            ("standard", gettext_lazy("Complete your phase to move on")),
-            ("all_advance", gettext_lazy("Everyone moves on every round")),
-            ("pick_a_phase", gettext_lazy("Pick any phase not done yet")),
-        ],
-        initial="standard",
-        widget=forms.RadioSelect,
-    )
+    phases = phases_field()
+    custom_phases = custom_phases_field()
+    advance = progression_field()
 
     def __init__(self, me: Player, known: list[Player], *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
@@ -159,12 +122,15 @@ class TableGameForm(forms.Form):
         return player
 
     def _rules(self, cleaned: dict[str, object]) -> Rules | None:
-        if cleaned.get("phases") == "custom":
-            phases = self._custom_phases(str(cleaned.get("custom_phases") or ""))
-        else:
-            phases = PHASE_LISTS.get(str(cleaned.get("phases")))
         advance = cleaned.get("advance")
-        if phases is None or advance is None:
+        try:
+            phases = phase_list(str(cleaned.get("phases")), str(cleaned.get("custom_phases") or ""))
+        except forms.ValidationError as error:
+            self.add_error("custom_phases", error)
+            return None
+        except KeyError:
+            return None
+        if advance is None:
             return None
         # The other options only matter online; a table game stores their defaults.
         return Rules(
@@ -172,20 +138,6 @@ class TableGameForm(forms.Form):
             all_advance=advance == "all_advance",
             pick_a_phase=advance == "pick_a_phase",
         )
-
-    def _custom_phases(self, text: str) -> tuple[int, ...] | None:
-        parts = [part for part in re.split(r"[\s,;]+", text) if part]
-        if not parts:
-            self.add_error("custom_phases", _("List the phases to play, e.g. 1, 3, 7, 10."))
-            return None
-        if not all(part.isdigit() and 1 <= int(part) <= 10 for part in parts):
-            self.add_error("custom_phases", _("Phases are numbered 1 to 10."))
-            return None
-        phases = tuple(int(part) for part in parts)
-        if len(set(phases)) != len(phases):
-            self.add_error("custom_phases", _("Each phase can be listed only once."))
-            return None
-        return phases
 
 
 def _player_label(player: Player) -> str:

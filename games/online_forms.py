@@ -20,14 +20,7 @@ from .engine import ActionError, Card, LayDown, RuleError, Rules, parse_cards, p
 from .engine.cards import WILD
 from .engine.solver import validate_phase
 from .services import MAX_SEATS, MIN_SEATS, TIME_LIMITS
-
-PHASE_LISTS = {
-    "all": tuple(range(1, 11)),
-    "first5": (1, 2, 3, 4, 5),
-    "first8": (1, 2, 3, 4, 5, 6, 7, 8),
-    "even": (2, 4, 6, 8, 10),
-    "odd": (1, 3, 5, 7, 9),
-}
+from .variants import custom_phases_field, phase_list, phases_field, progression_field
 
 
 class OnlineGameForm(forms.Form):
@@ -63,33 +56,9 @@ class OnlineGameForm(forms.Form):
         required=False,
         help_text=gettext_lazy("When it runs out, the app plays that turn for the player."),
     )
-    phases = forms.ChoiceField(
-        label=gettext_lazy("Phases"),
-        choices=[
-            ("all", gettext_lazy("All ten phases")),
-            ("first5", gettext_lazy("The first five")),
-            ("first8", gettext_lazy("The first eight")),
-            ("even", gettext_lazy("Even phases (2, 4, 6, 8, 10)")),
-            ("odd", gettext_lazy("Odd phases (1, 3, 5, 7, 9)")),
-            ("custom", gettext_lazy("My own list")),
-        ],
-        initial="all",
-    )
-    custom_phases = forms.CharField(
-        label=gettext_lazy("My own list of phases"),
-        required=False,
-        help_text=gettext_lazy("Phase numbers in order, e.g. 1, 4, 7, 10."),
-    )
-    progression = forms.ChoiceField(
-        label=gettext_lazy("Moving on"),
-        choices=[
-            ("normal", gettext_lazy("Complete your phase to move on (standard)")),
-            ("all_advance", gettext_lazy("Everyone moves on after every round")),
-            ("pick_a_phase", gettext_lazy("Pick any phase you still need each round")),
-        ],
-        initial="normal",
-        widget=forms.RadioSelect,
-    )
+    phases = phases_field()
+    custom_phases = custom_phases_field()
+    progression = progression_field("normal")
     natural_card = forms.ChoiceField(
         label=gettext_lazy("Natural (non-Wild) cards needed"),
         choices=[
@@ -139,19 +108,11 @@ class OnlineGameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        choice = data.get("phases")
-        if choice == "custom":
-            try:
-                phases = tuple(
-                    int(n) for n in data.get("custom_phases", "").replace(",", " ").split()
-                )
-            except ValueError:
-                phases = ()
-            if not phases:
-                self.add_error("custom_phases", _("List the phase numbers, e.g. 1, 4, 7, 10."))
-                return data
-        else:
-            phases = PHASE_LISTS.get(choice or "all", PHASE_LISTS["all"])
+        try:
+            phases = phase_list(data.get("phases") or "all", data.get("custom_phases") or "")
+        except forms.ValidationError as error:
+            self.add_error("custom_phases", error)
+            return data
         progression = data.get("progression", "normal")
         try:
             data["rules"] = Rules(
