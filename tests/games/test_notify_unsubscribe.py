@@ -96,3 +96,15 @@ def test_muting_needs_a_post_a_login_and_a_seat(client, stranger, bob, game):
     assert client.get(url).status_code == 405
     client.force_login(stranger)
     assert client.post(url).status_code == 404
+
+
+def test_the_game_page_offers_the_mute_button_and_it_toggles(client, bob, game):
+    client.force_login(bob)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert reverse("games:notify_mute", args=[game.public_id]) in page
+    assert "Mute this game&#x27;s emails" in page
+    client.post(reverse("games:notify_mute", args=[game.public_id]), {"muted": "on"})
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Email me about this game again" in page
+    client.post(reverse("games:notify_mute", args=[game.public_id]), {"muted": ""})
+    assert not Seat.objects.get(game=game, player__user=bob).muted
