@@ -173,7 +173,7 @@ def test_a_game_is_created_shared_by_link_joined_and_started(
     page.get_by_label("Time limit per turn").select_option("1d")
     page.get_by_text("Rules (the standard game unless you change them)").click()
     page.get_by_label("Phases:", exact=True).select_option("first5")
-    page.get_by_label("Everyone moves on after every round").check()
+    page.get_by_label("Everyone moves on every round").check()
     page.screenshot(path="/tmp/online-phone-new.png", full_page=True)
     assert no_horizontal_scroll(page)
     page.get_by_role("button", name="Create the game").click()
