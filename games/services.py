@@ -29,6 +29,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -650,14 +651,39 @@ def _queue_bot_if_due(game: Game, seats: Sequence[Seat], state: GameState) -> No
 
 
 def _queue_bot(game: Game) -> None:
-    from .tasks import bot_turn
-
     args = (game.pk, game.move_number)
     # robust: a broker that is down must not undo (or fail) the move that was just saved;
-    # the table page queues a stalled bot again.
-    transaction.on_commit(
-        lambda: bot_turn.apply_async(args=args, countdown=BOT_DELAY_SECONDS), robust=True
-    )
+    # the beat job `requeue_stalled_bots` (and the table page) queue a stalled bot again.
+    transaction.on_commit(lambda: _publish_bot_turn(args), robust=True)
+
+
+def _publish_bot_turn(args: tuple[int, int]) -> None:
+    from phase10site.celery import app
+
+    from .notifications import FAST_FAIL
+    from .tasks import bot_turn
+
+    # One connection attempt, no retries: the player who just moved never waits on a
+    # dead broker (kombu's default would retry for about two seconds).
+    with app.connection_for_write(transport_options=FAST_FAIL) as connection:
+        bot_turn.apply_async(
+            args=args, countdown=BOT_DELAY_SECONDS, connection=connection, retry=False
+        )
+
+
+def requeue_stalled_bots() -> int:
+    """Queue again every bot whose turn has waited far longer than a bot takes (its task
+    was lost, or the broker was down when the move committed). Finds them through the
+    waiting-turn index; a duplicate task is harmless because the move number decides."""
+    cutoff = timezone.now() - timedelta(seconds=30 + BOT_DELAY_SECONDS)
+    waiting = Game.objects.filter(
+        status=Game.Status.ACTIVE, mode=Game.Mode.ONLINE, turn_started_at__lte=cutoff
+    ).filter(Exists(Seat.objects.filter(game=OuterRef("pk"), is_bot=True)))
+    queued = 0
+    for game in waiting.prefetch_related("seats"):
+        if queue_stalled_bot(game, list(game.seats.all())):
+            queued += 1
+    return queued
 
 
 # --- the engine's reasons, translated --------------------------------------------------------

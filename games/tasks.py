@@ -13,6 +13,14 @@ def bot_turn(game_id: int, expected_move: int) -> bool:
     return services.play_turn(game_id, expected_move=expected_move)
 
 
+@shared_task(name="games.requeue_stalled_bots", ignore_result=True)
+def requeue_stalled_bots() -> int:
+    """Beat: bots whose task was lost (or never reached the broker) play again."""
+    from . import services
+
+    return services.requeue_stalled_bots()
+
+
 # --- game emails (games/notifications.py): the outbox's task and its beat jobs -----------
 
 

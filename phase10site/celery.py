@@ -26,4 +26,5 @@ app.conf.beat_schedule = {
     "send-reminders": {"task": "games.send_reminders", "schedule": 300.0},
     "send-digests": {"task": "games.send_digests", "schedule": crontab(minute="*/10")},
     "enforce-time-limits": {"task": "games.enforce_time_limits", "schedule": 120.0},
+    "requeue-stalled-bots": {"task": "games.requeue_stalled_bots", "schedule": 60.0},
 }

@@ -165,6 +165,27 @@ def test_a_bot_turn_that_waited_too_long_is_queued_again(
     assert game.move_number > move  # the bot played (Celery runs tasks inline in tests)
 
 
+def test_the_beat_job_plays_bots_whose_task_was_lost(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.tasks import requeue_stalled_bots
+
+    stalled = play_until_bot(started_game(alice, bots=1, seed=5))
+    recent = play_until_bot(started_game(bob, bots=1, seed=5))
+    Game.objects.filter(pk=stalled.pk).update(turn_started_at=timezone.now() - timedelta(hours=1))
+    moves = {stalled.pk: stalled.move_number, recent.pk: recent.move_number}
+    with django_capture_on_commit_callbacks(execute=True):
+        assert requeue_stalled_bots.delay().get() == 1
+    stalled.refresh_from_db()
+    recent.refresh_from_db()
+    assert stalled.move_number > moves[stalled.pk]  # the bot played
+    assert recent.move_number == moves[recent.pk]  # a bot within its delay is left alone
+
+
 def play_until_bot(game):
     for _n in range(50):
         game.refresh_from_db()
@@ -173,3 +194,34 @@ def play_until_bot(game):
             return game
         play_human_turn(game, random.Random(2))
     raise AssertionError("the bot never got a turn")
+
+
+def test_a_move_that_hands_the_turn_to_a_bot_does_not_wait_for_a_dead_broker(
+    alice, django_capture_on_commit_callbacks
+):
+    import time
+
+    from phase10site.celery import app
+
+    game = started_game(alice, bots=1, seed=5)
+    while services.load_state(game).current_seat != seat_of(game, alice):
+        services.play_turn(game, expected_move=game.move_number)
+        game.refresh_from_db()
+    keys = ("broker_url", "broker_write_url", "task_always_eager")
+    saved = {key: app.conf[key] for key in keys}
+    # Port 1 on loopback: nothing listens, the connection is refused for real.
+    app.conf.update(
+        broker_url="redis://127.0.0.1:1/0",
+        broker_write_url="redis://127.0.0.1:1/0",
+        task_always_eager=False,
+    )
+    try:
+        started = time.monotonic()
+        with django_capture_on_commit_callbacks(execute=True):
+            play_human_turn(game, random.Random(3))
+        took = time.monotonic() - started
+    finally:
+        app.conf.update(saved)
+    game.refresh_from_db()
+    assert Move.objects.filter(game=game).count() == game.move_number  # the move is saved
+    assert took < 2, f"the move waited {took:.2f}s on the broker"
