@@ -3,12 +3,13 @@ SHELL := /bin/bash
 VENV := .venv
 BIN := $(VENV)/bin
 # pyenv reads .python-version (3.13); fall back to whatever python3.13 is on PATH.
-PYTHON ?= $(shell pyenv which python 2>/dev/null || command -v python3.13)
+PYTHON ?= $(shell pyenv which python 2>/dev/null || command -v python3.13 || ls -d $$HOME/.pyenv/versions/3.13*/bin/python3.13 2>/dev/null | tail -n 1)
 STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 
 .PHONY: install run test lint typecheck pytest demo bench clean messages
 
 $(STAMP): pyproject.toml
+	@test -x $(BIN)/python || test -n "$(PYTHON)" || { echo "Python 3.13 not found (pyenv install 3.13, or set PYTHON=...)"; exit 1; }
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q --group dev
