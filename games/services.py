@@ -44,6 +44,7 @@ from .engine import (
     RoundSummary,
     RuleError,
     Rules,
+    standing_ranks,
 )
 from .engine.bots import choose_action
 from .models import Game, Move, Player, RoundScore, Seat
@@ -620,7 +621,7 @@ def _round_rows(
 
 def _refresh_seats(seats: Sequence[Seat], state: GameState) -> None:
     standing = state.standing
-    ranks = standing_ranks(state)
+    ranks = standing_ranks(state.rules, standing)
     for seat in seats:
         position = seat.position
         seat.score = standing.scores[position]
@@ -629,20 +630,6 @@ def _refresh_seats(seats: Sequence[Seat], state: GameState) -> None:
         seat.rank = ranks[position]
         seat.is_winner = position == standing.winner
     Seat.objects.bulk_update(seats, ["score", "phase", "phases_completed", "rank", "is_winner"])
-
-
-def standing_ranks(state: GameState) -> list[int]:
-    """Rank per seat, 1 = best, ties shared: the winner, then more phases completed
-    (except in all-advance), then the lower total — as the score tracker ranks."""
-    standing = state.standing
-    all_advance = state.rules.all_advance
-
-    def key(seat: int) -> tuple[bool, int, int]:
-        phases = 0 if all_advance else -len(standing.completed[seat])
-        return (seat != standing.winner, phases, standing.scores[seat])
-
-    keys = [key(seat) for seat in range(standing.players)]
-    return [1 + sum(other < mine for other in keys) for mine in keys]
 
 
 def _queue_bot_if_due(game: Game, seats: Sequence[Seat], state: GameState) -> None:

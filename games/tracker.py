@@ -24,7 +24,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import RoundResult, RuleError, Rules, Standing, progress
+from games.engine import RoundResult, RuleError, Rules, Standing, progress, standing_ranks
 from games.engine.progression import advance, start
 
 from .models import Game, Player, RoundScore, Seat
@@ -233,22 +233,6 @@ def _board_rounds(results: Sequence[RoundResult], standing: Standing) -> Iterabl
                 )
             )
         yield BoardRound(number=index + 1, cells=tuple(cells))
-
-
-def standing_ranks(rules: Rules, standing: Standing) -> list[int]:
-    """Rank per seat, 1 = best; equal players share a rank ("1, 2, 2, 4").
-
-    The rules only name a winner, so the order of the others is ours: the winner first,
-    then more phases completed (not in all-advance, where everyone plays the same
-    phases and only the total counts), then the lower total.
-    """
-
-    def key(seat: int) -> tuple[bool, int, int]:
-        phases = 0 if rules.all_advance else -len(standing.completed[seat])
-        return (seat != standing.winner, phases, standing.scores[seat])
-
-    keys = [key(seat) for seat in range(standing.players)]
-    return [1 + sum(other < mine for other in keys) for mine in keys]
 
 
 def _entries_from_rows(seats: Sequence[Seat], rows: Iterable[RoundScore]) -> list[RoundEntry]:

@@ -58,7 +58,13 @@ from games.engine.legal import (
 )
 from games.engine.melds import Group, make_group
 from games.engine.phases import Part, describe_phase, phase_goal, phase_goal_text
-from games.engine.progression import RoundResult, Standing, check_round, progress
+from games.engine.progression import (
+    RoundResult,
+    Standing,
+    check_round,
+    progress,
+    standing_ranks,
+)
 from games.engine.rules import ActionError, RuleError, Rules
 from games.engine.solver import find_phase, phase_shortfall, validate_phase
 from games.engine.state import GameState, RoundSummary, SeatRound
@@ -107,6 +113,7 @@ __all__ = [
     "phases_to_lay",
     "player_view",
     "progress",
+    "standing_ranks",
     "replay",
     "skip_targets",
     "validate_phase",

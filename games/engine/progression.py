@@ -343,6 +343,27 @@ def advance(rules: Rules, standing: Standing, result: RoundResult) -> Standing:
     )
 
 
+def standing_ranks(rules: Rules, standing: Standing) -> list[int]:
+    """Rank per seat, 1 = best; equal players share a rank ("1, 2, 2, 4").
+
+    The rules only name a winner, so the order of the others is ours: the winner first,
+    then more phases completed (not in all-advance, where everyone plays the same
+    phases and only the total counts), then the lower total. Game nights and online
+    games rank with this one function.
+
+    >>> s = progress(3, Rules(), [RoundResult(went_out=0, completed={0: 1}, points=(0, 20, 20))])
+    >>> standing_ranks(Rules(), s)
+    [1, 2, 2]
+    """
+
+    def key(seat: int) -> tuple[bool, int, int]:
+        phases = 0 if rules.all_advance else -len(standing.completed[seat])
+        return (seat != standing.winner, phases, standing.scores[seat])
+
+    keys = [key(seat) for seat in range(standing.players)]
+    return [1 + sum(other < mine for other in keys) for mine in keys]
+
+
 def settle_tiebreak(standing: Standing, winner: int) -> Standing:
     """Record the winner of the tie-breaker round: the game is over.
 

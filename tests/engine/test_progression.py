@@ -296,3 +296,24 @@ def test_standings_round_trip_through_dicts():
     rules = Rules(phases=(1,))
     standing = progress(3, rules, [out(None, (5, 5, 20), {0: 1, 1: 1}, went_out=False)])
     assert Standing.from_dict(standing.to_dict()) == standing
+
+
+def test_ranks_put_the_winner_first_then_more_phases_then_the_lower_total():
+    from games.engine import standing_ranks
+
+    results = [
+        RoundResult(went_out=0, completed={0: 1, 1: 1}, points=(0, 40, 10)),
+        RoundResult(went_out=1, completed={1: 2}, points=(30, 0, 10)),
+    ]
+    standing = progress(3, Rules(phases=(1, 2)), results)
+    assert standing.winner == 1
+    # seat 0 has more phases than seat 2 although its total is higher
+    assert standing_ranks(Rules(phases=(1, 2)), standing) == [2, 1, 3]
+
+
+def test_in_all_advance_only_the_total_ranks_the_others():
+    from games.engine import standing_ranks
+
+    rules = Rules(phases=(1, 2, 3), all_advance=True)
+    results = [RoundResult(went_out=0, completed={0: 1}, points=(0, 20, 10))]
+    assert standing_ranks(rules, progress(3, rules, results)) == [1, 3, 2]
