@@ -1,9 +1,10 @@
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
-from django.db import transaction
 from django.template import loader
 from django.utils.translation import gettext_lazy as _
+
+from phase10site.celery import publish_on_commit
 
 from .models import TIME_ZONES, Profile
 
@@ -65,9 +66,7 @@ class QueuedPasswordResetForm(PasswordResetForm):
             if html_email_template_name
             else None
         )
-        transaction.on_commit(
-            lambda: send_rendered_email.delay(subject, body, html, from_email, [to_email])
-        )
+        publish_on_commit(send_rendered_email, subject, body, html, from_email, [to_email])
 
 
 class IdentityForm(forms.Form):

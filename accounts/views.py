@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Game, Player
+from phase10site.celery import publish_on_commit
 
 from . import charts, claims, emails, export, stats, tasks
 from .forms import (
@@ -40,7 +41,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             user = form.save()
-            transaction.on_commit(lambda: tasks.send_verification_email.delay(user.pk))
+            publish_on_commit(tasks.send_verification_email, user.pk)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(
             request,
@@ -83,7 +84,7 @@ def resend_verification(request: HttpRequest) -> HttpResponse:
         messages.info(request, _("Your email address is already confirmed."))
     else:
         user_id = request.user.pk
-        transaction.on_commit(lambda: tasks.send_verification_email.delay(user_id))
+        publish_on_commit(tasks.send_verification_email, user_id)
         messages.success(
             request,
             _("We sent a new confirmation link to %(email)s.") % {"email": request.user.email},
@@ -146,7 +147,7 @@ def profile_identity(request: HttpRequest) -> HttpResponse:
             user.profile.email_verified = False
             user.profile.save(update_fields=["email_verified"])
             user_id = user.pk
-            transaction.on_commit(lambda: tasks.send_verification_email.delay(user_id))
+            publish_on_commit(tasks.send_verification_email, user_id)
             messages.success(
                 request,
                 _("We sent a link to %(email)s to confirm your new address.")
@@ -379,7 +380,7 @@ def invite_guest(request: HttpRequest, player_id: int) -> HttpResponse:
             with transaction.atomic():
                 claim = claims.invite(request.user, guest, form.cleaned_data["who"])
                 claim_id = claim.pk
-                transaction.on_commit(lambda: tasks.send_claim_invitation.delay(claim_id))
+                publish_on_commit(tasks.send_claim_invitation, claim_id)
         except claims.ClaimError as error:
             messages.error(request, str(error))
         else:

@@ -71,9 +71,6 @@ RETRY_DELAYS = (
     timedelta(hours=2),
 )
 MAX_ATTEMPTS = len(RETRY_DELAYS) + 1
-# Publishing on a move's commit: one connection attempt, no retries. kombu's default
-# retries a refused connection for about two seconds, far too long for a move.
-FAST_FAIL = {"max_retries": 0, "socket_timeout": 1, "socket_connect_timeout": 1}
 
 # Per-turn kinds: they only make sense while it is still the recipient's turn.
 TURN_KINDS = {Kind.YOUR_TURN, Kind.REMINDER, Kind.TIME_WARNING}
@@ -312,7 +309,7 @@ def hand_over(ids: Sequence[int]) -> int:
     overlapping sweeps publish it once. Any broker error puts the row back to pending
     and stops: the sweeper tries again later.
     """
-    from phase10site.celery import app
+    from phase10site.celery import FAST_FAIL, app
 
     from .tasks import send_notification
 

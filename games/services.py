@@ -638,24 +638,13 @@ def _queue_bot_if_due(game: Game, seats: Sequence[Seat], state: GameState) -> No
 
 
 def _queue_bot(game: Game) -> None:
-    args = (game.pk, game.move_number)
-    # robust: a broker that is down must not undo (or fail) the move that was just saved;
-    # the beat job `requeue_stalled_bots` (and the table page) queue a stalled bot again.
-    transaction.on_commit(lambda: _publish_bot_turn(args), robust=True)
+    from phase10site.celery import publish_on_commit
 
-
-def _publish_bot_turn(args: tuple[int, int]) -> None:
-    from phase10site.celery import app
-
-    from .notifications import FAST_FAIL
     from .tasks import bot_turn
 
-    # One connection attempt, no retries: the player who just moved never waits on a
-    # dead broker (kombu's default would retry for about two seconds).
-    with app.connection_for_write(transport_options=FAST_FAIL) as connection:
-        bot_turn.apply_async(
-            args=args, countdown=BOT_DELAY_SECONDS, connection=connection, retry=False
-        )
+    # A broker that is down must not undo, fail or slow the move that was just saved;
+    # the beat job `requeue_stalled_bots` (and the table page) queue a stalled bot again.
+    publish_on_commit(bot_turn, game.pk, game.move_number, countdown=BOT_DELAY_SECONDS)
 
 
 def requeue_stalled_bots() -> int:

@@ -1,11 +1,15 @@
 """The Celery app: tasks come from each app's tasks.py, the beat schedule lives here."""
 
+import logging
 import os
 
 from celery import Celery
 from celery.schedules import crontab
+from django.db import transaction
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "phase10site.settings")
+
+log = logging.getLogger(__name__)
 
 app = Celery("phase10site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -28,3 +32,29 @@ app.conf.beat_schedule = {
     "enforce-time-limits": {"task": "games.enforce_time_limits", "schedule": 120.0},
     "requeue-stalled-bots": {"task": "games.requeue_stalled_bots", "schedule": 60.0},
 }
+
+
+# One connection attempt, no retries. kombu's default retries a refused connection for
+# about two seconds; a request must never wait that long on a dead broker.
+FAST_FAIL = {"max_retries": 0, "socket_timeout": 1, "socket_connect_timeout": 1}
+
+
+def publish(task, *args, countdown: float | None = None) -> bool:  # type: ignore[no-untyped-def]
+    """Hand `task(*args)` to the broker without waiting on it; False if it is down.
+
+    Callers decide what a lost task means: the notification outbox and the stalled-bot
+    job retry from the database, an account email can be asked for again."""
+    try:
+        with app.connection_for_write(transport_options=FAST_FAIL) as connection:
+            task.apply_async(args=args, countdown=countdown, connection=connection, retry=False)
+    except Exception as error:  # kombu, redis, OSError
+        if app.conf.task_always_eager:
+            raise  # tasks run inline (tests, debugging): let their errors surface
+        log.warning("broker unavailable, %s not queued: %s", task.name, error)
+        return False
+    return True
+
+
+def publish_on_commit(task, *args, countdown: float | None = None) -> None:  # type: ignore[no-untyped-def]
+    """`publish` once the current transaction commits (at once outside one)."""
+    transaction.on_commit(lambda: publish(task, *args, countdown=countdown))

@@ -85,3 +85,23 @@ def test_a_user_can_ask_for_a_new_confirmation_link(client, django_capture_on_co
         client.post(reverse("accounts:resend_verification"))
     assert len(mail.outbox) == 1
     assert mail.outbox[0].to == ["dana@example.com"]
+
+
+def test_signing_up_works_while_the_broker_is_down(client, django_capture_on_commit_callbacks):
+    from phase10site.celery import app
+
+    keys = ("broker_url", "broker_write_url", "task_always_eager")
+    saved = {key: app.conf[key] for key in keys}
+    # Port 1 on loopback: nothing listens, the connection is refused for real.
+    app.conf.update(
+        broker_url="redis://127.0.0.1:1/0",
+        broker_write_url="redis://127.0.0.1:1/0",
+        task_always_eager=False,
+    )
+    try:
+        response = _signup(client, django_capture_on_commit_callbacks)
+    finally:
+        app.conf.update(saved)
+    assert response.status_code == 302  # the account exists; the link can be sent again
+    assert get_user_model().objects.filter(username="dana").exists()
+    assert mail.outbox == []
