@@ -188,50 +188,56 @@ def after_move(game, before_state, after_state, moves):  # type: ignore[no-untyp
     """
     if game.mode != Game.Mode.ONLINE or after_state is None:
         return
+    # A turn finished automatically for a person (the time limit; a bot's seat has no
+    # person): tell them once, keyed by the move that ended that turn.
+    auto_ends = [move for move in moves if move.automatic and ended_turn(move.action)]
+    finished = after_state.game_over or game.status == Game.Status.FINISHED
+    game_over = finished and not (before_state is not None and before_state.game_over)
+    next_up = None  # the seat whose turn starts now, if someone else's moves started it
+    ends = [move.number for move in moves if ended_turn(move.action)]
+    if not finished and game.status == Game.Status.ACTIVE and (before_state is None or ends):
+        movers = {move.seat for move in moves if not move.automatic}
+        if after_state.current_seat not in movers:
+            next_up = after_state.current_seat
+    if not (auto_ends or game_over or next_up is not None):
+        return  # most moves (a draw, a lay-down, a hit) tell nobody: no query
     seats = {
         seat.position: seat
         for seat in Seat.objects.filter(game=game).select_related("player__user__profile")
     }
     rows: list[_Row] = []
-    # A turn finished automatically for a person (the time limit; a bot's seat has no
-    # person): tell them once, keyed by the move that ended that turn.
-    auto_ends = [move for move in moves if move.automatic and ended_turn(move.action)]
     for seat in _people(seats.values(), {move.seat for move in auto_ends}):
-        ends = [move for move in auto_ends if move.seat == seat.position]
+        seat_ends = [move for move in auto_ends if move.seat == seat.position]
         rows.append(
             _Row(
                 game,
-                ends[-1].number,
+                seat_ends[-1].number,
                 seat.player.user,
                 Kind.AUTO_PLAYED,
-                context={"discarded": _discarded(ends)},
+                context={"discarded": _discarded(seat_ends)},
             )
         )
-    finished = after_state.game_over or game.status == Game.Status.FINISHED
-    if finished and not (before_state is not None and before_state.game_over):
+    if game_over:
         rows.extend(
             _Row(game, game.move_number, seat.player.user, Kind.GAME_OVER)
             for seat in _people(seats.values())
         )
-    elif not finished and game.status == Game.Status.ACTIVE:
-        ends = [move.number for move in moves if ended_turn(move.action)]
-        if before_state is None or ends:
-            seat = seats.get(after_state.current_seat)
-            movers = {move.seat for move in moves if not move.automatic}
-            if seat is not None and _is_person(seat) and seat.position not in movers:
-                top = after_state.discard_top
-                rows.append(
-                    _Row(
-                        game,
-                        max(ends, default=0),
-                        seat.player.user,
-                        Kind.YOUR_TURN,
-                        context={
-                            "discard_top": None if top is None else str(top),
-                            "round": after_state.round_number,
-                        },
-                    )
+    elif next_up is not None:
+        seat = seats.get(next_up)
+        if seat is not None and _is_person(seat):
+            top = after_state.discard_top
+            rows.append(
+                _Row(
+                    game,
+                    max(ends, default=0),
+                    seat.player.user,
+                    Kind.YOUR_TURN,
+                    context={
+                        "discard_top": None if top is None else str(top),
+                        "round": after_state.round_number,
+                    },
                 )
+            )
     write(rows, seats=seats)
 
 

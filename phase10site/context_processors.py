@@ -1,5 +1,51 @@
+from functools import cache
+
 from django.conf import settings
+from django.urls import get_script_prefix, reverse
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 
 def site(request):  # type: ignore[no-untyped-def]
-    return {"SITE_URL": settings.SITE_URL, "DEBUG": settings.DEBUG}
+    return {
+        "SITE_URL": settings.SITE_URL,
+        "DEBUG": settings.DEBUG,
+        "language_options": language_options(get_language()),
+        "nav": nav_urls(get_script_prefix()),
+    }
+
+
+NAV = {
+    "home": "home",
+    "nights": "games:table_list",
+    "online": "games:online_list",
+    "stats": "accounts:stats",
+    "profile": "accounts:profile",
+    "login": "accounts:login",
+    "signup": "accounts:signup",
+    "logout": "accounts:logout",
+    "set_language": "set_language",
+}
+
+
+@cache
+def nav_urls(prefix: str) -> dict[str, str]:
+    """The header's and footer's links. Every page draws them and they never change,
+    so they are reversed once (per script prefix), not on each render."""
+    return {key: reverse(name) for key, name in NAV.items()}
+
+
+@cache
+def language_options(current: str) -> SafeString:
+    """The footer's language <option>s with `current` selected. Every page shows them
+    and they never change, so they are built once per language, not on each render."""
+    selected = mark_safe(" selected")
+    return format_html_join(
+        "",
+        '<option value="{}" lang="{}"{}>{}</option>',
+        (
+            (code, code, selected if code == current else "", name)
+            for code, name in settings.LANGUAGES
+        ),
+    )

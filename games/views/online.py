@@ -9,6 +9,7 @@ deck order can't reach a template.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.contrib import messages
@@ -18,7 +19,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
@@ -831,9 +832,18 @@ def _table_context(
         "choice": choice,
         "hint": hint,
         "poll": not view["game_over"],
-        "poll_url": reverse("games:online_poll", args=[game.public_id]),
-        "act_url": reverse("games:online_act", args=[game.public_id]),
+        "urls": table_urls(game.public_id, get_script_prefix()),
     }
+
+
+@lru_cache(maxsize=1024)
+def table_urls(public_id: str, prefix: str) -> dict[str, str]:
+    """The links and form targets of a game's table. The board is drawn on every
+    change, by every seat, so they are reversed once per game (and script prefix)."""
+    names = ["detail", "poll", "act", "hint", "sort", "resign", "rematch"]
+    urls = {name: reverse(f"games:online_{name}", args=[public_id]) for name in names}
+    urls["mute"] = reverse("games:notify_mute", args=[public_id])
+    return urls
 
 
 def _player(
