@@ -271,6 +271,7 @@ class Result:
     p95_ms: float
     errors: int = 0
     cpu_seconds: float = 0.0  # gunicorn workers + PostgreSQL backends, during the run
+    db_cpu_seconds: float = 0.0  # the PostgreSQL backends' share of it
 
     @property
     def rate(self) -> float:
@@ -279,6 +280,10 @@ class Result:
     @property
     def cpu_ms(self) -> float:
         return self.cpu_seconds * 1000 / self.requests if self.requests else 0.0
+
+    @property
+    def db_cpu_ms(self) -> float:
+        return self.db_cpu_seconds * 1000 / self.requests if self.requests else 0.0
 
 
 class ServerCpu:
@@ -293,8 +298,8 @@ class ServerCpu:
         self.base_url = base_url
         self.ticks = os.sysconf("SC_CLK_TCK")
 
-    def _pids(self) -> list[int]:
-        pids = []
+    def _pids(self) -> tuple[list[int], list[int]]:
+        workers = []
         for entry in os.listdir("/proc"):
             if entry.isdigit():
                 try:
@@ -302,22 +307,27 @@ class ServerCpu:
                 except OSError:
                     continue
                 if int(stat.rsplit(")", 1)[1].split()[1]) == self.gunicorn_pid:
-                    pids.append(int(entry))
+                    workers.append(int(entry))
         with _admin_connection(self.base_url) as connection:
             rows = connection.execute(
                 "SELECT pid FROM pg_stat_activity WHERE datname = %s", [self.database]
             ).fetchall()
-        return pids + [row[0] for row in rows]
+        return workers, [row[0] for row in rows]
 
-    def seconds(self) -> float:
+    def seconds(self) -> tuple[float, float]:
+        """CPU seconds so far of (gunicorn's workers, PostgreSQL's backends)."""
+        return tuple(self._ticks(pids) / self.ticks for pids in self._pids())  # type: ignore[return-value]
+
+    @staticmethod
+    def _ticks(pids: list[int]) -> int:
         total = 0
-        for pid in self._pids():
+        for pid in pids:
             try:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
             total += int(fields[11]) + int(fields[12])  # utime + stime
-        return total / self.ticks
+        return total
 
 
 WRK_SCRIPT = """
@@ -497,9 +507,11 @@ def _python_client(
 
 
 def _measured(cpu: ServerCpu, measure):  # type: ignore[no-untyped-def]
-    before = cpu.seconds()
+    app_before, db_before = cpu.seconds()
     result = measure()
-    result.cpu_seconds = cpu.seconds() - before
+    app_after, db_after = cpu.seconds()
+    result.db_cpu_seconds = db_after - db_before
+    result.cpu_seconds = app_after - app_before + result.db_cpu_seconds
     return result
 
 
@@ -540,7 +552,7 @@ def _run(origin: str, fixtures: Fixtures, args: argparse.Namespace, cpu: ServerC
         rounds.append({name: _measured(cpu, measure) for name, measure in measures.items()})
     print(
         f"{'':26} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'errors':>6}"
-        f" {'ratio':>6} {'target':>7} {'CPU ms/req':>10} {'CPU ratio':>9}"
+        f" {'ratio':>6} {'target':>7} {'CPU ms/req':>10} {'of it DB':>8} {'CPU ratio':>9}"
     )
     for name in measures:
         results = [one[name] for one in rounds]
@@ -548,6 +560,7 @@ def _run(origin: str, fixtures: Fixtures, args: argparse.Namespace, cpu: ServerC
         p50 = statistics.median(r.p50_ms for r in results)
         p95 = statistics.median(r.p95_ms for r in results)
         cpu_ms = statistics.median(r.cpu_ms for r in results)
+        db_ms = statistics.median(r.db_cpu_ms for r in results)
         errors = sum(r.errors for r in results)
         base = baselines.get(name)
         ratio = cpu_ratio = ""
@@ -559,7 +572,7 @@ def _run(origin: str, fixtures: Fixtures, args: argparse.Namespace, cpu: ServerC
         target = f"≥ {TARGETS[name]:.2f}" if name in TARGETS else ""
         print(
             f"{name:26} {rate:7.0f} {p50:7.1f} {p95:7.1f} {errors:6d}"
-            f" {ratio:>6} {target:>7} {cpu_ms:10.2f} {cpu_ratio:>9}"
+            f" {ratio:>6} {target:>7} {cpu_ms:10.2f} {db_ms:8.2f} {cpu_ratio:>9}"
         )
     print(
         "\nratio: throughput against the bare view in the same round (median of the rounds);"

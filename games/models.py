@@ -105,6 +105,9 @@ class Game(models.Model):
     state = models.JSONField(null=True, blank=True)  # engine snapshot (to_dict)
     seed = models.BigIntegerField(null=True, blank=True)
     move_number = models.PositiveIntegerField(default=0)
+    # The last few moves as [number, seat, action, automatic]: a copy of the move log's
+    # tail, written in the same transaction, so the table shows its log from this row.
+    recent_moves = models.JSONField(default=list, blank=True)
     current_player = models.ForeignKey(
         Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -542,6 +542,7 @@ def queue_stalled_bot(game: Game, seats: Sequence[Seat]) -> bool:
 
 _GAME_FIELDS = (
     "state",
+    "recent_moves",
     "seed",
     "status",
     "move_number",
@@ -572,6 +573,7 @@ def _save(turn: _Turn) -> None:
     game, seats, state = turn.game, turn.seats, turn.state
     Move.objects.bulk_create(turn.moves)
     game.move_number += len(turn.moves)
+    game.recent_moves = recent_moves(game.recent_moves, turn.moves)
     if turn.rounds:
         RoundScore.objects.bulk_create(
             [row for summary in turn.rounds for row in _round_rows(game, seats, summary, state)]
@@ -582,6 +584,15 @@ def _save(turn: _Turn) -> None:
     _bump(game, *_GAME_FIELDS)
     notifications.after_move(game, turn.before, state, turn.moves)
     _queue_bot_if_due(game, seats, state)
+
+
+RECENT_MOVES = 10  # the table's log of recent turns
+
+
+def recent_moves(recent: list[list[Any]], moves: Iterable[Move]) -> list[list[Any]]:
+    """`Game.recent_moves` after appending `moves` (see the field)."""
+    added = [[move.number, move.seat, move.action, move.automatic] for move in moves]
+    return (recent + added)[-RECENT_MOVES:]
 
 
 def _store(game: Game, seats: Sequence[Seat], state: GameState, *, turn_ended: bool) -> None:

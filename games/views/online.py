@@ -29,7 +29,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from .. import engine, services
 from ..engine import Card, Discard, Draw, Hit, LayDown, phase_shortfall
-from ..models import Game, Move, Seat
+from ..models import Game, Seat
 from ..online_forms import (
     BadInput,
     InviteForm,
@@ -43,7 +43,6 @@ from ..online_forms import (
 
 TABLE = "games/online_table.html"
 LOBBY = "games/online_lobby.html"
-LOG_LENGTH = 10
 FINISHED_SHOWN = 20
 SORT_KEY = "online_hand_sort"
 
@@ -730,7 +729,7 @@ def _sorted_hand(hand: list[str], order: str) -> list[Card]:
     return sorted(cards, key=Card.sort_key)
 
 
-def _log_lines(moves: list[tuple[int, int, Any, bool]], names: list[str]) -> list[dict[str, Any]]:
+def _log_lines(moves: list[list[Any]], names: list[str]) -> list[dict[str, Any]]:
     lines = []
     for number, seat, data, automatic in moves:
         notes = data.get("log", {})
@@ -793,12 +792,7 @@ def _table_context(
     del state
     names = view["players"]
     words = _colour_words()
-    moves = list(
-        Move.objects.filter(game=game)
-        .order_by("-number")
-        .values_list("number", "seat", "action", "automatic")[:LOG_LENGTH]
-    )
-    moves.reverse()
+    moves = game.recent_moves  # the last services.RECENT_MOVES, oldest first
     order = request.session.get(SORT_KEY, "number")
     can_act = view["your_turn"] and not me.is_bot
     players = [_player(view, seat, me, words) for seat in seats]

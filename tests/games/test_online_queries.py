@@ -18,10 +18,10 @@ from tests.games.online_helpers import play_until_turn_of, started_game
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-# Measured: 6 and 11 (the session and the user included); the point is that they
+# Measured: 5 and 9 (the session and the user included); the point is that they
 # don't grow with the number of seats or moves.
-TABLE_QUERIES = 6
-ACTION_QUERIES = 11
+TABLE_QUERIES = 5
+ACTION_QUERIES = 9
 
 
 @pytest.fixture

@@ -1,3 +1,4 @@
+import importlib
 import random
 
 import pytest
@@ -38,3 +39,29 @@ def test_a_tampered_move_log_is_reported(played, capsys):
     with pytest.raises(CommandError):
         call_command("check_replays", "--game", played.public_id)
     assert "MISMATCH" in capsys.readouterr().out
+
+
+def test_recent_moves_are_the_move_logs_last_ten(played):
+    tail = Move.objects.filter(game=played).order_by("-number")[:10]
+    expected = [[m.number, m.seat, m.action, m.automatic] for m in reversed(list(tail))]
+    played.refresh_from_db()
+    assert played.move_number >= 60
+    assert played.recent_moves == expected
+
+
+def test_tampered_recent_moves_are_reported(played, capsys):
+    Game.objects.filter(pk=played.pk).update(recent_moves=played.recent_moves[:-1])
+    with pytest.raises(CommandError):
+        call_command("check_replays")
+    assert "its recent moves aren't the move log's last moves" in capsys.readouterr().out
+
+
+def test_the_migration_fills_recent_moves_from_the_log(played):
+    from django.apps import apps
+
+    fill = importlib.import_module("games.migrations.0003_recent_moves").fill_recent_moves
+    expected = Game.objects.get(pk=played.pk).recent_moves
+    Game.objects.filter(pk=played.pk).update(recent_moves=[])
+    fill(apps, None)
+    assert Game.objects.get(pk=played.pk).recent_moves == expected
+    assert len(expected) == 10

@@ -41,18 +41,23 @@ def replay_problem(game: Game) -> str:
     if not game.state or game.seed is None:
         return "no snapshot or no seed"
     moves = list(
-        Move.objects.filter(game=game).order_by("number").values_list("number", "seat", "action")
+        Move.objects.filter(game=game)
+        .order_by("number")
+        .values_list("number", "seat", "action", "automatic")
     )
-    if [number for number, _seat, _action in moves] != list(range(1, len(moves) + 1)):
+    if [number for number, *_rest in moves] != list(range(1, len(moves) + 1)):
         return "the move numbers have gaps"
     if len(moves) != game.move_number:
         return f"{len(moves)} moves logged but the game is at move {game.move_number}"
+    tail = [list(move) for move in moves[-services.RECENT_MOVES :]]
+    if game.recent_moves != tail:
+        return "its recent moves aren't the move log's last moves"
     try:
         snapshot = services.load_state(game)
         state = engine.new_game(
             list(snapshot.players), snapshot.rules, seed=game.seed, dealer=game.first_dealer
         )
-        for number, seat, action in moves:
+        for number, seat, action, _automatic in moves:
             if seat != state.current_seat:
                 return f"move {number} is logged for seat {seat}, but seat {state.current_seat} was to play"
             state = engine.apply(state, services.action_of(action))
