@@ -900,15 +900,18 @@ def _last_round(
         return None
     rows = []
     for position, line in enumerate(summary["seats"]):
-        laid = summary["laid"][position]
+        laid, now = summary["laid"][position], view["phase"][position]
         rows.append(
             {
                 "name": names[position],
                 "points": line["points"],
                 "went_out": line["went_out"],
-                "laid": laid,
-                "attempted": line["phase"],
-                "now": view["phase"][position],
+                "laid_text": "✓ " + _("phase %(number)s") % {"number": laid}
+                if laid
+                else "✗ " + _("not laid"),
+                "next_text": _("→ phase %(number)s") % {"number": now}
+                if now and not view["game_over"]
+                else "",
                 "total": view["scores"][position],
             }
         )
