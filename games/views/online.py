@@ -20,7 +20,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import get_script_prefix, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
@@ -668,6 +668,12 @@ def _card_parts(card: Card, words: dict[str, tuple[str, str]] | None) -> dict[st
         parts["mark"],
         parts["name"],
     )
+    # In the hand: the card as a checkbox to select it.
+    parts["pick"] = format_html(
+        '<label class="ot-pick"><input type="checkbox" name="cards" value="{}">{}</label>',
+        code,
+        parts["html"],
+    )
     return parts
 
 
@@ -875,20 +881,29 @@ def _player(
     facts.append((ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}, ""))
     facts.append((_("%(score)s points") % {"score": view["scores"][position]}, ""))
     groups = [
-        {
-            "words": _group_words(group),
-            "html": mark_safe("".join(_card(code, words)["html"] for code in group["cards"])),
-        }
+        (
+            _group_words(group),
+            mark_safe("".join(_card(code, words)["html"] for code in group["cards"])),
+        )
         for group in view["laid"][position]
     ]
+    # Built here rather than looped over in the template: every seat's board shows
+    # every player, on every change.
     return {
         "seat": seat,
         "name": view["players"][position],
         "is_turn": is_turn,
         "classes": " ".join(classes),
-        "tags": tags,
-        "facts": facts,
-        "groups": groups,
+        "tags": format_html_join("", ' <small class="tag {}">{}</small>', tags),
+        "facts": format_html_join(
+            " ",
+            "<span>{}{}</span>",
+            (
+                (text, format_html(' <small class="muted">{}</small>', note) if note else "")
+                for text, note in facts
+            ),
+        ),
+        "groups": format_html_join("", '<span class="ot-group" title="{}">{}</span>', groups),
     }
 
 
