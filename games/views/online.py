@@ -628,7 +628,7 @@ def _colour_words() -> dict[str, tuple[str, str]]:
     }
 
 
-def _card(card: Card | str, words: dict[str, tuple[str, str]] | None = None) -> dict[str, Any]:
+def _card(card: Card | str) -> dict[str, Any]:
     """What a template needs to draw a card: number, colour initial and symbol, and a
     spoken name, so colour is never the only clue. `html` is the drawn card, built once
     per language and card (a table shows dozens of cards on every poll)."""
@@ -636,21 +636,21 @@ def _card(card: Card | str, words: dict[str, tuple[str, str]] | None = None) -> 
     language = get_language()
     cached = _CARDS.get((language, code))
     if cached is None:
-        cached = _CARDS[(language, code)] = _card_parts(Card.parse(code), words)
+        cached = _CARDS[(language, code)] = _card_parts(Card.parse(code))
     return cached
 
 
 _CARDS: dict[tuple[str, str], dict[str, Any]] = {}
 
 
-def _card_parts(card: Card, words: dict[str, tuple[str, str]] | None) -> dict[str, Any]:
+def _card_parts(card: Card) -> dict[str, Any]:
     code = str(card)
     if card.is_wild:
         parts = {"code": code, "big": "W", "mark": "✦", "colour": "wild", "name": _("Wild")}
     elif card.is_skip:
         parts = {"code": code, "big": "S", "mark": "⊘", "colour": "skip", "name": _("Skip")}
     else:
-        name, initial = (words or _colour_words())[card.colour or "R"]
+        name, initial = _colour_words()[card.colour or "R"]
         parts = {
             "code": code,
             "big": str(card.number),
@@ -684,6 +684,12 @@ def card_words(code: str) -> str:
 def phase_goal_words(number: int | None) -> str:
     if number is None:
         return ""
+    return _phase_goal_words(number, get_language())
+
+
+@lru_cache(maxsize=256)
+def _phase_goal_words(number: int, language: str) -> str:
+    # Cached per language: every player's phase is spelled out on every board.
     words = {
         "set": lambda size: _("a set of %(n)s") % {"n": size},
         "run": lambda size: _("a run of %(n)s") % {"n": size},
@@ -797,11 +803,10 @@ def _table_context(
     view = engine.player_view(state, me.position)
     del state
     names = view["players"]
-    words = _colour_words()
     moves = game.recent_moves  # the last services.RECENT_MOVES, oldest first
     order = request.session.get(SORT_KEY, "number")
     can_act = view["your_turn"] and not me.is_bot
-    players = [_player(view, seat, me, words) for seat in seats]
+    players = [_player(view, seat, me) for seat in seats]
     current = players[view["current_seat"]] if not view["game_over"] else None
     log = _log_lines(moves, names)
     last_round = _last_round(view, names, log)
@@ -813,9 +818,9 @@ def _table_context(
         "players": players,
         "current": current,
         "my_phase_goal": phase_goal_words(view["phase"][me.position]),
-        "hand": [_card(card, words) for card in _sorted_hand(view["hand"], order)],
+        "hand": [_card(card) for card in _sorted_hand(view["hand"], order)],
         "sort": order,
-        "discard_top": _card(view["discard_top"], words) if view["discard_top"] else None,
+        "discard_top": _card(view["discard_top"]) if view["discard_top"] else None,
         "can_act": can_act,
         "can_draw": can_act and legal["draw"],
         "can_take": can_act and legal["take_discard"],
@@ -846,9 +851,7 @@ def table_urls(public_id: str, prefix: str) -> dict[str, str]:
     return urls
 
 
-def _player(
-    view: dict[str, Any], seat: Seat, me: Seat, words: dict[str, tuple[str, str]]
-) -> dict[str, Any]:
+def _player(view: dict[str, Any], seat: Seat, me: Seat) -> dict[str, Any]:
     """One seat around the table: name, tags, facts and laid groups, as text."""
     position = seat.position
     game_over = view["game_over"]
@@ -883,7 +886,7 @@ def _player(
     groups = [
         (
             _group_words(group),
-            mark_safe("".join(_card(code, words)["html"] for code in group["cards"])),
+            mark_safe("".join(_card(code)["html"] for code in group["cards"])),
         )
         for group in view["laid"][position]
     ]
