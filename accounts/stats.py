@@ -31,6 +31,7 @@ from django.db.models import (
     Q,
     QuerySet,
     Sum,
+    Value,
     When,
     Window,
 )
@@ -203,31 +204,35 @@ def phase_stats(scope: Scope) -> list[PhaseStat]:
     """Per phase: rounds tried, rounds completed, and the tries it took. One query.
 
     A try counts towards "rounds needed" when the same seat laid that phase later
-    (or then); tries in a game that ended first are left out of the average.
+    (or then); tries in a game that ended first are left out of the average. Whether
+    the seat laid it is a window over that seat's tries at that phase, so the query
+    stays one pass over the player's rounds whatever plan the database picks (a
+    correlated EXISTS here went quadratic when the table's statistics were stale).
     """
-    laid_in_this_game = RoundScore.objects.filter(
-        seat=OuterRef("seat"), phase_completed=OuterRef("phase_attempted")
-    )
-    rows = (
+    tries = (
         RoundScore.objects.filter(
             game__in=scope.phase_games(), player=scope.player, phase_attempted__isnull=False
         )
-        .values("phase_attempted")
         .annotate(
-            rounds=Count("id"),
-            completed=Count("id", filter=Q(phase_completed__isnull=False)),
-            rounds_to_complete=Count("id", filter=Exists(laid_in_this_game)),
+            laid_by_seat=Window(
+                Count(Case(When(phase_completed=F("phase_attempted"), then=Value(1)))),
+                partition_by=[F("seat_id"), F("phase_attempted")],
+            )
         )
-        .order_by("phase_attempted")
+        .values("phase_attempted", "phase_completed", "laid_by_seat")
     )
-    return [
-        PhaseStat(
-            phase=row["phase_attempted"],
-            rounds=row["rounds"],
-            completed=row["completed"],
-            rounds_to_complete=row["rounds_to_complete"],
+    sql, params = tries.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT tries.phase_attempted, COUNT(*), COUNT(tries.phase_completed),"
+            " SUM(CASE WHEN tries.laid_by_seat > 0 THEN 1 ELSE 0 END)"
+            f" FROM ({sql}) tries GROUP BY tries.phase_attempted ORDER BY tries.phase_attempted",
+            params,
         )
-        for row in rows
+        rows = cursor.fetchall()
+    return [
+        PhaseStat(phase=phase, rounds=rounds, completed=completed, rounds_to_complete=needed)
+        for phase, rounds, completed, needed in rows
     ]
 
 
