@@ -4,7 +4,7 @@ from django.conf import settings
 from django.urls import get_script_prefix, reverse
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_info
 
 
 def site(request):  # type: ignore[no-untyped-def]
@@ -43,9 +43,10 @@ def language_options(current: str) -> SafeString:
     selected = mark_safe(" selected")
     return format_html_join(
         "",
-        '<option value="{}" lang="{}"{}>{}</option>',
+        '<option value="{}"{}>{}</option>',
         (
-            (code, code, selected if code == current else "", name)
-            for code, name in settings.LANGUAGES
+            # Django's own local names, as get_language_info_list gave the template.
+            (code, selected if code == current else "", get_language_info(code)["name_local"])
+            for code, _name in settings.LANGUAGES
         ),
     )
