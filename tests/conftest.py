@@ -72,6 +72,18 @@ def require_or_skip(what: str, available: bool) -> None:
     pytest.skip(f"{what} not available")
 
 
+def require_postgres(why: str) -> None:
+    """Skip a test that needs PostgreSQL on SQLite; CI's PostgreSQL pass sets
+    REQUIRE_POSTGRES=1, so a run that silently fell back to SQLite fails instead."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        return
+    if os.environ.get("REQUIRE_POSTGRES") == "1":
+        pytest.fail(f"{why}: PostgreSQL is required (REQUIRE_POSTGRES=1), got {connection.vendor}")
+    pytest.skip(why)
+
+
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -32,6 +32,7 @@ def test_your_stats_page_shows_the_numbers_and_the_three_charts(alice_client, hi
     for title in ("Win rate over time", "Phase reached per round", "Score after each round"):
         assert f">{title}</title>" in page
     assert page.count('class="visually-hidden"') >= 3
+    assert "The phase you were on in each round, on average over your games" in page
 
 
 def test_the_filters_change_the_numbers(alice_client, history):
@@ -51,6 +52,7 @@ def test_a_player_you_played_with_has_a_stats_page(client, carol, history):
     client.force_login(carol)
     page = _page(client, reverse("accounts:player", args=[history["alice"].pk]))
     assert 'data-stat="played">4<' in page
+    assert "The phase alice was on in each round, on average over their games" in page
 
 
 def test_your_own_player_page_redirects_to_your_stats(alice_client, history):
@@ -99,7 +101,16 @@ def test_charts_keep_numbers_machine_readable_in_languages_with_a_decimal_comma(
 ):
     alice.profile.language = "fi"
     alice.profile.save()
+    alice_client.force_login(alice)  # the profile's language is read at login
     page = _page(alice_client, reverse("accounts:stats"))
+    assert '<html lang="fi"' in page
     svg = page.split('<svg class="chart-svg"')[2].split("</svg>")[0]
     path = svg.split('<path d="')[1].split('"')[0]
     assert "," not in path
+
+
+def test_a_stored_unknown_time_zone_falls_back_to_utc(alice_client, alice, history):
+    alice.profile.time_zone = "Mars/Olympus"
+    alice.profile.save()
+    page = _page(alice_client, reverse("accounts:stats"))
+    assert 'data-stat="played">4<' in page

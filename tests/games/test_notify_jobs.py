@@ -10,6 +10,7 @@ from django.db import connection
 from games import notifications
 from games.models import Game, Move
 from games.tasks import enforce_time_limits, send_digests, send_reminders
+from tests.conftest import require_postgres
 from tests.games.notify_helpers import Kind, Status, game_between, play_turn, rows, sent_to
 
 pytestmark = pytest.mark.django_db
@@ -255,10 +256,9 @@ def test_no_time_limit_means_no_warning_and_no_automatic_play(alice, bob, mailou
 
 
 def _at_once(job, when, runs=4):
-    if connection.vendor != "postgresql":
-        # SQLite's shared in-memory test database refuses a second writer outright
-        # ("table is locked") instead of making it wait; PostgreSQL runs them for real.
-        pytest.skip("concurrent writers need PostgreSQL")
+    # SQLite's shared in-memory test database refuses a second writer outright
+    # ("table is locked") instead of making it wait; PostgreSQL runs them for real.
+    require_postgres("concurrent writers need PostgreSQL")
     barrier = threading.Barrier(runs)
     results, errors = [], []
 

@@ -5,20 +5,20 @@ Needs PostgreSQL (row locks); run with DATABASE_URL pointing at one."""
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
 from games import services
 from games.models import Game, Move
+from tests.conftest import require_postgres
 from tests.games.online_helpers import started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_two_concurrent_submissions_of_the_same_turn_apply_exactly_once(alice, bob):
-    if connection.vendor != "postgresql":
-        pytest.skip("row locking needs PostgreSQL")
+    require_postgres("row locking needs PostgreSQL")
     game = started_game(alice, bob, seed=9)
     seat = services.load_state(game).current_seat
     user = game.seats.get(position=seat).player.user
@@ -51,8 +51,7 @@ def test_two_concurrent_submissions_of_the_same_turn_apply_exactly_once(alice, b
 
 
 def test_two_concurrent_services_calls_apply_exactly_once(alice, bob):
-    if connection.vendor != "postgresql":
-        pytest.skip("row locking needs PostgreSQL")
+    require_postgres("row locking needs PostgreSQL")
     from games.engine import Draw
 
     game = started_game(alice, bob, seed=9)

@@ -5,19 +5,19 @@ Needs PostgreSQL (row locks); run with DATABASE_URL pointing at one."""
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, RoundScore
+from tests.conftest import require_postgres
 from tests.games.tracker_helpers import round_data, start_night
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_two_scorers_saving_a_round_at_once_save_it_once(alice, alice_client, bob):
-    if connection.vendor != "postgresql":
-        pytest.skip("row locking needs PostgreSQL")
+    require_postgres("row locking needs PostgreSQL")
     game = start_night(alice_client)
     game.co_scorers.add(bob)
     data = round_data(game, went_out=0, points=[0, 35, 20], completed=[0])
