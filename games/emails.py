@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 
 from .engine import Card, GameState
 from .models import Game, Move, Notification, Seat
+from .notifications import MAX_REMINDERS
 
 UNSUBSCRIBE_SALT = "games.unsubscribe"
 # A turn email lists at most this many things that happened since the player's last turn.
@@ -284,7 +285,7 @@ def send_reminder(notification: Notification) -> None:
             "round": state.round_number if state else 1,
             "hours": hours,
             "ordinal": notification.ordinal,
-            "last": notification.ordinal >= 3,
+            "last": notification.ordinal >= MAX_REMINDERS,
             "phase": your_phase(state, seat.position if seat else 0),
         },
     )

@@ -489,8 +489,7 @@ def resign(game: Game, user: Any) -> None:
     seat.is_bot = True
     seat.save(update_fields=["resigned", "is_bot"])
     state = load_state(locked)
-    _bump(locked)
-    notifications.after_move(locked, state, state, [])
+    _bump(locked)  # nobody's turn starts or ends here: no email to write
     _queue_bot_if_due(locked, seats, state)
 
 
