@@ -203,7 +203,11 @@ def line_chart(
                 continue
             commands.append(f"{'L' if pen_down else 'M'}{sx(x)} {sy(y)}")
             pen_down = True
-            tip = f"{line.label}: {x_format(x)}, {y_format(y)}"
+            tip = _("%(series)s: %(x)s, %(y)s") % {
+                "series": line.label,
+                "x": x_format(x),
+                "y": y_format(y),
+            }
             line.dots.append((_marker(line.marker, sx(x), sy(y)), tip))
         line.path = " ".join(commands)
         # Many points: a plain line reads better than a row of beads.
@@ -334,8 +338,11 @@ def score_chart_svg(game: Game) -> SafeString:
     return render(score_chart(game))
 
 
-def phase_chart(rows: Sequence[stats.PhaseByRound], name: str) -> LineChart | None:
-    """The average phase a player was on in each round, against their opponents."""
+def phase_chart(
+    rows: Sequence[stats.PhaseByRound], name: str, *, own: bool = False
+) -> LineChart | None:
+    """The average phase a player was on in each round, against their opponents.
+    `own`: the viewer's own page, which says "you" in whole sentences of its own."""
     if not rows:
         return None
     mine = Series(label=name, values=[(r.round_number, r.mine) for r in rows])
@@ -343,9 +350,16 @@ def phase_chart(rows: Sequence[stats.PhaseByRound], name: str) -> LineChart | No
     last = next((r for r in reversed(rows) if r.mine is not None), rows[-1])
     return line_chart(
         title=_("Phase reached per round"),
-        description=_(
-            "The phase %(name)s was on in each round, on average over their games, "
-            "next to their opponents' average. In round %(round)s: %(mine)s."
+        description=(
+            _(
+                "The phase you were on in each round, on average over your games, "
+                "next to your opponents' average. In round %(round)s: %(mine)s."
+            )
+            if own
+            else _(
+                "The phase %(name)s was on in each round, on average over their games, "
+                "next to their opponents' average. In round %(round)s: %(mine)s."
+            )
         )
         % {"name": name, "round": last.round_number, "mine": _number(last.mine, 1)},
         x_label=_("Round"),

@@ -127,15 +127,18 @@ def request_claim(user: Any, guest: Player) -> GuestClaim | None:
     if scorer is None:
         raise ClaimError(_("Nobody can approve this: the guest's game nights have no scorer."))
     if scorer.pk == user.pk:
-        claim = GuestClaim.objects.create(
-            guest=guest,
-            guest_name=guest.name,
-            kind=GuestClaim.Kind.REQUEST,
-            user=user,
-            created_by=user,
-            approver=user,
-        )
-        accept(claim, user)
+        # One transaction: when the merge is refused (ClaimError, passed on to the
+        # caller) no pending claim is left behind.
+        with transaction.atomic():
+            claim = GuestClaim.objects.create(
+                guest=guest,
+                guest_name=guest.name,
+                kind=GuestClaim.Kind.REQUEST,
+                user=user,
+                created_by=user,
+                approver=user,
+            )
+            accept(claim, user)
         return None
     claim, _created = GuestClaim.objects.get_or_create(
         guest=guest,

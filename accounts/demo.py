@@ -16,7 +16,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine.progression import RoundResult, advance, settle_tiebreak, start
+from games.engine.progression import (
+    RoundResult,
+    advance,
+    settle_tiebreak,
+    standing_ranks,
+    start,
+)
 from games.engine.rules import Rules
 from games.models import Game, Player, RoundScore, Seat
 
@@ -142,10 +148,7 @@ def _night(
         created_at=finished_at - timedelta(hours=2), updated_at=finished_at
     )
     done = [len(c) for c in standing.completed]
-    order = sorted(
-        range(len(players)),
-        key=lambda s: (s != standing.winner, -done[s], standing.scores[s]),
-    )
+    ranks = standing_ranks(rules, standing)
     seats = Seat.objects.bulk_create(
         Seat(
             game=game,
@@ -154,7 +157,7 @@ def _night(
             score=standing.scores[s],
             phase=None,
             phases_completed=done[s],
-            rank=order.index(s) + 1,
+            rank=ranks[s],
             is_winner=s == standing.winner,
         )
         for s, player in enumerate(players)

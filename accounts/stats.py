@@ -96,9 +96,6 @@ class Scope:
     def seats(self) -> QuerySet[Seat]:
         return Seat.objects.filter(self.games_q(), player=self.player)
 
-    def games(self) -> QuerySet[Game]:
-        return Game.objects.filter(self.games_q(prefix=""), seats__player=self.player)
-
     def phase_games(self) -> QuerySet[Seat]:
         """The ids of the games in scope whose rounds say which phase was tried:
         all but pick-a-phase. (A subquery: the rules are read once per game, not

@@ -292,7 +292,9 @@ def _render_stats(
         "win_rate_chart": charts.render(
             charts.win_rate_chart(stats.win_rate_over_time(scope, summary.played), name)
         ),
-        "phase_chart": charts.render(charts.phase_chart(stats.phase_by_round(scope), name)),
+        "phase_chart": charts.render(
+            charts.phase_chart(stats.phase_by_round(scope), name, own=own)
+        ),
         **_filter_links(request, scope),
     }
     if player.is_guest:

@@ -199,3 +199,13 @@ def test_a_scorer_asking_for_their_own_guest_merges_at_once(client, alice, bob):
     response = client.post(reverse("accounts:request_claim", args=[guest.pk]), follow=True)
     assert "games are now yours" in response.content.decode()
     assert Seat.objects.filter(player__user=alice, game__mode=Game.Mode.TABLE).count() == 1
+
+
+def test_a_refused_instant_claim_leaves_no_pending_claim(alice, guest_night):
+    # Alice scored the night and sat at it herself: asking to be the guest is
+    # refused by the merge, and the claim it started is rolled back with it.
+    guest, _game = guest_night
+    with pytest.raises(claims.ClaimError, match="played in the same game"):
+        claims.request_claim(alice, guest)
+    assert not GuestClaim.objects.filter(guest=guest).exists()
+    assert Player.objects.filter(pk=guest.pk).exists()

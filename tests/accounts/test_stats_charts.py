@@ -83,6 +83,20 @@ def test_the_phase_chart_compares_with_opponents(history):
     assert [s.label for s in chart.series] == ["alice", "Opponents"]
     assert chart.y_label == "Phase"
     assert charts.phase_chart([], "alice") is None
+    assert chart.description.startswith(
+        "The phase alice was on in each round, on average over their games, "
+        "next to their opponents' average. In round "
+    )
+    assert chart.series[0].dots[0][1] == "alice: 1, 1.0"
+
+
+def test_the_phase_chart_on_your_own_page_speaks_to_you(history):
+    rows = stats.phase_by_round(stats.Scope.parse(history["alice"], None, None))
+    chart = charts.phase_chart(rows, "you", own=True)
+    assert chart.description.startswith(
+        "The phase you were on in each round, on average over your games, "
+        "next to your opponents' average. In round "
+    )
 
 
 def test_nice_ticks_cover_the_data():
