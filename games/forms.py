@@ -4,7 +4,6 @@ version, so a stale page or a double tap is refused instead of applied twice."""
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -12,6 +11,7 @@ from games.engine import Rules
 from games.engine.progression import MAX_PLAYERS, MIN_PLAYERS
 
 from .models import Player
+from .services import find_member
 from .tracker import Board, RoundEntry
 from .variants import custom_phases_field, phase_list, phases_field, progression_field
 
@@ -290,8 +290,7 @@ class TableCoScorerForm(forms.Form):
     )
 
     def clean_username(self) -> object:
-        username = self.cleaned_data["username"].strip()
-        user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
+        user = find_member(self.cleaned_data["username"])
         if user is None:
             raise forms.ValidationError(_("There is no member with that username."))
         return user

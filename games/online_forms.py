@@ -12,14 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from .engine import ActionError, Card, LayDown, RuleError, Rules, parse_cards, phase_goal
 from .engine.cards import WILD
 from .engine.solver import validate_phase
-from .services import MAX_SEATS, MIN_SEATS, TIME_LIMITS
+from .services import MAX_SEATS, MIN_SEATS, TIME_LIMITS, find_member
 from .variants import custom_phases_field, phase_list, phases_field, progression_field
 
 
@@ -91,11 +90,19 @@ class OnlineGameForm(forms.Form):
         return [self[name] for name in self.fields if name not in self.PLAYER_FIELDS]
 
     def clean_invite(self) -> list[Any]:
-        names = [n for n in self.cleaned_data["invite"].replace(",", " ").split() if n]
+        names = list(dict.fromkeys(self.cleaned_data["invite"].replace(",", " ").split()))
+        if len(names) >= MAX_SEATS:  # before any query: a long list is refused outright
+            raise forms.ValidationError(
+                ngettext(
+                    "Invite at most %(count)s player.",
+                    "Invite at most %(count)s players.",
+                    MAX_SEATS - 1,
+                )
+                % {"count": MAX_SEATS - 1}
+            )
         users = []
-        User = get_user_model()
-        for name in dict.fromkeys(names):
-            user = User.objects.filter(username__iexact=name).first()
+        for name in names:
+            user = find_member(name)
             if user is None:
                 raise forms.ValidationError(
                     _("There is no player called “%(name)s”.") % {"name": name}

@@ -115,6 +115,14 @@ def lobby_size(game: Game) -> int:
     return len((game.state or {}).get("players", ()))
 
 
+def find_member(username: str) -> Any:
+    """The active user called `username` (any case), or None: who can be invited to a
+    game or made a co-scorer."""
+    return (
+        get_user_model().objects.filter(username__iexact=username.strip(), is_active=True).first()
+    )
+
+
 def seat_for_user(seats: Iterable[Seat], user: Any) -> Seat | None:
     for seat in seats:
         if seat.player.user_id == user.pk:
@@ -223,7 +231,7 @@ def add_bot(game: Game, by: Any) -> Seat:
 def invite_user(game: Game, by: Any, username: str) -> Seat:
     """Seat a user by username straight away (they can leave from the lobby)."""
     locked, seats = _lobby(game, by)
-    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    user = find_member(username)
     if user is None:
         raise OnlineError(_("There is no player called “%(name)s”.") % {"name": username})
     if seat_for_user(seats, user) is not None:
