@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.timesince import timesince, timeuntil
@@ -22,8 +22,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .engine import Card, GameState
+from .engine.phases import TIEBREAK_PHASE
 from .models import Game, Move, Notification, Seat
 from .notifications import MAX_REMINDERS
+from .phase_words import phase_goal_words
 
 UNSUBSCRIBE_SALT = "games.unsubscribe"
 # A turn email lists at most this many things that happened since the player's last turn.
@@ -72,45 +74,21 @@ def card_name(code: str | None) -> str:
     }
 
 
-def phase_goal(number: int | None) -> str:
-    """The goal of a phase (shared/RULES.md, "The ten phases")."""
-    goals = {
-        1: _("2 sets of 3"),
-        2: _("1 set of 3 + 1 run of 4"),
-        3: _("1 set of 4 + 1 run of 4"),
-        4: _("1 run of 7"),
-        5: _("1 run of 8"),
-        6: _("1 run of 9"),
-        7: _("2 sets of 4"),
-        8: _("7 cards of one colour"),
-        9: _("1 set of 5 + 1 set of 2"),
-        10: _("1 set of 5 + 1 set of 3"),
-    }
-    return goals.get(number or 0, "")
-
-
 def your_phase(state: GameState | None, seat: int) -> str:
     if state is None:
         return ""
     if state.tiebreak and not state.game_over:
-        return _("Tie-breaker round: %(goal)s") % {"goal": phase_goal(10)}
+        return _("Tie-breaker round: %(goal)s") % {"goal": phase_goal_words(TIEBREAK_PHASE)}
     if state.laid_phase[seat] is not None:
         return _("You have laid down your phase this round.")
     phase = state.phase[seat]
     if phase is None:
         return _("Any phase you still need (pick-a-phase).")
-    return _("Phase %(number)s: %(goal)s") % {"number": phase, "goal": phase_goal(phase)}
-
-
-def game_path(game: Game) -> str:
-    try:
-        return game.get_absolute_url()
-    except NoReverseMatch:  # online play's pages not routed (yet): the games list
-        return reverse("games:online_list")
+    return _("Phase %(number)s: %(goal)s") % {"number": phase, "goal": phase_goal_words(phase)}
 
 
 def game_url(game: Game) -> str:
-    return settings.SITE_URL + game_path(game)
+    return settings.SITE_URL + game.get_absolute_url()
 
 
 def _state(game: Game) -> GameState | None:

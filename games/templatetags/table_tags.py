@@ -5,30 +5,18 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from games.engine import Rules
+from games.phase_words import phase_goal_words
 
 register = template.Library()
 
-# Phase goals from shared/RULES.md, "The ten phases".
-_GOALS = {
-    1: lambda: _("2 sets of 3"),
-    2: lambda: _("1 set of 3 + 1 run of 4"),
-    3: lambda: _("1 set of 4 + 1 run of 4"),
-    4: lambda: _("1 run of 7"),
-    5: lambda: _("1 run of 8"),
-    6: lambda: _("1 run of 9"),
-    7: lambda: _("2 sets of 4"),
-    8: lambda: _("7 cards of one colour"),
-    9: lambda: _("1 set of 5 + 1 set of 2"),
-    10: lambda: _("1 set of 5 + 1 set of 3"),
-}
 # RULES.md: "Tie-breaker goal: the goal of phase 10".
 TIEBREAK_PHASE = 10
 
 
 @register.filter
 def phase_goal(number: int | None) -> str:
-    goal = _GOALS.get(number)  # type: ignore[arg-type]
-    return goal() if goal else ""
+    """The same words as the online table's (games.phase_words)."""
+    return phase_goal_words(number)
 
 
 @register.simple_tag

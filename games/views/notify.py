@@ -5,23 +5,17 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import Profile
 
-from ..emails import game_path, read_unsubscribe_token
+from ..emails import read_unsubscribe_token
 from ..models import Game, Seat
-
-
-def _seat_for_user(game: Game, user) -> Seat:  # type: ignore[no-untyped-def]
-    seat = Seat.objects.filter(game=game, player__user=user).first()
-    if seat is None:
-        raise Http404
-    return seat
+from .online import _get_game_for_user
 
 
 # The signed token is the credential: mail clients POST here without a session or a
@@ -32,7 +26,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """GET shows a confirmation page and changes nothing (mail scanners prefetch links);
     POST unsubscribes. The one-click POST of a mail client, or the page's main button,
     turns all game emails off; the page's other button mutes only the game the email
-    was about."""
+    was about (and changes nothing when the player no longer has a seat in it)."""
     try:
         data = read_unsubscribe_token(token)
     except signing.BadSignature:
@@ -45,7 +39,9 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     context = {"token": token, "game": game if seat else None, "account": user}
     if request.method == "GET":
         return render(request, "games/notify_unsubscribe.html", context)
-    if request.POST.get("scope") == "game" and seat is not None:
+    if request.POST.get("scope") == "game":
+        if seat is None:  # the seat is gone since the email: there is nothing to mute
+            return render(request, "games/notify_unsubscribe_invalid.html", status=400)
         seat.muted = True
         seat.save(update_fields=["muted"])
         done = "game"
@@ -59,8 +55,8 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def toggle_mute(request: HttpRequest, public_id: str) -> HttpResponse:
     """Mute (or unmute) this game's emails for the player; back to the game page."""
-    game = get_object_or_404(Game, public_id=public_id, mode=Game.Mode.ONLINE)
-    seat = _seat_for_user(game, request.user)
+    table = _get_game_for_user(request, public_id)
+    seat = table.me
     seat.muted = request.POST.get("muted", "on" if not seat.muted else "") == "on"
     seat.save(update_fields=["muted"])
     messages.success(
@@ -69,4 +65,4 @@ def toggle_mute(request: HttpRequest, public_id: str) -> HttpResponse:
         if seat.muted
         else _("You will get emails about this game again."),
     )
-    return redirect(game_path(game))
+    return redirect(table.game)

@@ -40,6 +40,7 @@ from ..online_forms import (
     int_field,
     lay_down_choices,
 )
+from ..phase_words import phase_goal_words
 
 TABLE = "games/online_table.html"
 LOBBY = "games/online_lobby.html"
@@ -379,8 +380,12 @@ def online_resign(request: HttpRequest, public_id: str) -> HttpResponse:
         services.resign(table.game, request.user)
     except services.OnlineError as error:
         return _board_response(request, table, error=error.message)
-    messages.info(request, _("You resigned. A bot plays your seat from now on."))
-    return _board_response(request, _get_game_for_user(request, public_id))
+    notice = _("You resigned. A bot plays your seat from now on.")
+    table = _get_game_for_user(request, public_id)
+    if request.htmx:  # the board has no messages list: the notice goes in the board
+        return _board_response(request, table, notice=notice)
+    messages.info(request, notice)
+    return _board_response(request, table)
 
 
 @login_required
@@ -603,11 +608,12 @@ def _board_response(
     table: Table,
     *,
     error: str = "",
+    notice: str = "",
     choice: dict[str, Any] | None = None,
 ) -> HttpResponse:
     if table.game.status == Game.Status.LOBBY:
         return redirect(table.game)
-    context = _table_context(request, table, error=error, choice=choice)
+    context = _table_context(request, table, error=error, notice=notice, choice=choice)
     if request.htmx:
         return render(request, f"{TABLE}#board", context)
     if error or choice:
@@ -679,23 +685,6 @@ def _card_parts(card: Card) -> dict[str, Any]:
 
 def card_words(code: str) -> str:
     return str(_card(code)["name"])
-
-
-def phase_goal_words(number: int | None) -> str:
-    if number is None:
-        return ""
-    return _phase_goal_words(number, get_language())
-
-
-@lru_cache(maxsize=256)
-def _phase_goal_words(number: int, language: str) -> str:
-    # Cached per language: every player's phase is spelled out on every board.
-    words = {
-        "set": lambda size: _("a set of %(n)s") % {"n": size},
-        "run": lambda size: _("a run of %(n)s") % {"n": size},
-        "colour": lambda size: _("%(n)s cards of one colour") % {"n": size},
-    }
-    return " + ".join(words[kind](size) for kind, size in engine.phase_goal_text(number))
 
 
 def _group_label(
@@ -794,6 +783,7 @@ def _table_context(
     table: Table,
     *,
     error: str = "",
+    notice: str = "",
     choice: dict[str, Any] | None = None,
     hint: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
@@ -834,6 +824,7 @@ def _table_context(
         if view["game_over"]
         else [],
         "error": error,
+        "notice": notice,
         "choice": choice,
         "hint": hint,
         "poll": not view["game_over"],

@@ -175,7 +175,7 @@ def test_the_turn_email_says_round_phase_and_the_discard_pile(alice, bob, mailou
     [message] = mailoutbox
     assert message.subject == "Your turn — Friday game, round 1"
     assert f"On the discard pile: {card_name(str(state.discard_top))}." in message.body
-    assert "Your goal: Phase 1: 2 sets of 3" in message.body
+    assert "Your goal: Phase 1: a set of 3 + a set of 3" in message.body
     assert game.get_absolute_url() in message.body
 
 

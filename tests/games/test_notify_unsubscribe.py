@@ -72,8 +72,26 @@ def test_a_token_from_another_signing_purpose_is_refused(client, bob):
 def test_a_token_without_a_game_offers_only_stopping_everything(client, bob):
     response = client.get(_url(bob))
     assert b"Only mute" not in response.content
-    client.post(_url(bob), {"scope": "game"})
+    # A hand-made "mute this game" post without a game changes nothing...
+    assert client.post(_url(bob), {"scope": "game"}).status_code == 400
+    assert _notify(bob) == "turn"
+    # ...the page's own button stops everything.
+    client.post(_url(bob), {"scope": "all"})
     assert _notify(bob) == "off"
+
+
+def test_muting_a_game_the_player_has_left_since_changes_nothing(client, alice, bob, carol):
+    from games import services
+    from games.models import Game
+
+    game = services.create_game(alice, name="Friday game", seats=3, invite=[bob, carol])
+    assert game.status == Game.Status.LOBBY
+    url = _url(bob, game)
+    assert b"Only mute" in client.get(url).content
+    services.leave(game, bob)
+    response = client.post(url, {"scope": "game"})
+    assert response.status_code == 400
+    assert _notify(bob) == "turn"
 
 
 def test_a_seated_player_mutes_and_unmutes_a_game_from_its_page(client, bob, game):

@@ -218,6 +218,17 @@ def test_resigning_from_the_table(duel, alice_client):
     assert "Resign from this game" not in page
 
 
+def test_resigning_with_htmx_confirms_it_in_the_board(duel, alice_client):
+    url = reverse("games:online_resign", args=[duel.public_id])
+    response = alice_client.post(url, **HTMX)
+    assert response.status_code == 200
+    page = text(response)
+    assert "You resigned. A bot plays your seat from now on." in page
+    assert "Resign from this game" not in page
+    # Shown once, in the board: not queued again for the next page.
+    assert "You resigned." not in text(alice_client.get(table_url(duel)))
+
+
 def test_the_round_end_and_the_game_end_are_shown(alice, bob, alice_client):
     from games.engine import Rules
 

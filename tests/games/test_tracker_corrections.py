@@ -142,7 +142,7 @@ def test_a_tie_among_those_who_finished_calls_for_a_tie_breaker_round(alice_clie
     text = page.content.decode()
     assert "Tie-breaker round!" in text
     assert "Bob and Carol are tied on 20 points." in text
-    assert "1 set of 5 + 1 set of 3" in text
+    assert "a set of 5 + a set of 3" in text
     assert "Who won the tie-breaker?" in text
     assert "Enter round" not in text
     # The tied players play it: Carol deals round 3 and Bob (left of her, tied) plays first.
