@@ -18,7 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Exists, OuterRef, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import get_script_prefix, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
@@ -172,23 +172,28 @@ def _lobby_response(
     return redirect(table.game)
 
 
-def _lobby_action(request: HttpRequest, public_id: str, change: Any) -> HttpResponse:
-    table = _get_game_for_user(request, public_id)
+def _lobby_action(
+    request: HttpRequest, public_id: str, change: Any, table: Table | None = None, **extra: Any
+) -> HttpResponse:
+    """Apply `change(table)` to a lobby and answer with the fresh lobby (or the error,
+    shown with `extra`, e.g. the invite form as typed)."""
+    table = table or _get_game_for_user(request, public_id)
     try:
         change(table)
     except services.OnlineError as error:
         if error.code == "started":
             return _redirect_or_refresh(request, table.game)
-        return _lobby_response(request, table, error=error.message)
+        return _lobby_response(request, table, error=error.message, **extra)
     return _lobby_response(request, _get_game_for_user(request, public_id))
 
 
-def _redirect_or_refresh(request: HttpRequest, game: Game) -> HttpResponse:
+def _redirect_or_refresh(request: HttpRequest, to: Any) -> HttpResponse:
+    """Go to `to` (a game or a URL): a redirect, or under htmx a full-page load."""
     if request.htmx:
         response = HttpResponse(status=200)
-        response["HX-Redirect"] = game.get_absolute_url()
+        response["HX-Redirect"] = resolve_url(to)
         return response
-    return redirect(game)
+    return redirect(to)
 
 
 @login_required
@@ -198,13 +203,14 @@ def online_invite(request: HttpRequest, public_id: str) -> HttpResponse:
     form = InviteForm(request.POST)
     if not form.is_valid():
         return _lobby_response(request, table, error=_("Type a username."), invite_form=form)
-    try:
-        services.invite_user(table.game, request.user, form.cleaned_data["username"])
-    except services.OnlineError as error:
-        if error.code == "started":
-            return _redirect_or_refresh(request, table.game)
-        return _lobby_response(request, table, error=error.message, invite_form=form)
-    return _lobby_response(request, _get_game_for_user(request, public_id))
+    username = form.cleaned_data["username"]
+    return _lobby_action(
+        request,
+        public_id,
+        lambda t: services.invite_user(t.game, request.user, username),
+        table,
+        invite_form=form,
+    )
 
 
 @login_required
@@ -239,12 +245,7 @@ def online_leave(request: HttpRequest, public_id: str) -> HttpResponse:
         messages.info(request, _("The game was cancelled."))
     else:
         messages.info(request, _("You left the game."))
-    url = reverse("games:online_list")
-    if request.htmx:
-        response = HttpResponse(status=200)
-        response["HX-Redirect"] = url
-        return response
-    return redirect(url)
+    return _redirect_or_refresh(request, "games:online_list")
 
 
 @login_required
