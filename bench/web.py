@@ -170,7 +170,7 @@ def _set_up() -> Fixtures:
     from django.test import Client
     from django.urls import reverse
 
-    from games import services
+    from games.online import lobby, services
     from phase10site.celery import app
 
     # The set-up plays moves too: keep its bot tasks out of the broker.
@@ -189,13 +189,13 @@ def _set_up() -> Fixtures:
             f"{settings.SESSION_COOKIE_NAME}={session}; {settings.CSRF_COOKIE_NAME}={csrf}"
         )
 
-    table = services.create_game(users[0], name="Bench table", seats=4, bots=2, invite=users[1:])
-    table = services.start_game(table, users[0], seed=11)
+    table = lobby.create_game(users[0], name="Bench table", seats=4, bots=2, invite=users[1:])
+    table = lobby.start_game(table, users[0], seed=11)
     table = _play_until(table, seat=0, moves=150)
     act_games, first = [], {}
     for seed in range(32):
-        game = services.create_game(users[0], name=f"Bench {seed}", seats=2, invite=users[1:])
-        game = services.start_game(game, users[0], seed=100 + seed)
+        game = lobby.create_game(users[0], name=f"Bench {seed}", seats=2, invite=users[1:])
+        game = lobby.start_game(game, users[0], seed=100 + seed)
         act_games.append(game.public_id)
         current = services.load_state(game).current_seat
         first[game.public_id] = game.seats.get(position=current).player.user.username
@@ -211,7 +211,7 @@ def _set_up() -> Fixtures:
 
 
 def _play_until(game, *, seat: int, moves: int):  # type: ignore[no-untyped-def]
-    from games import services
+    from games.online import services
 
     for _n in range(10_000):
         game.refresh_from_db()

@@ -133,7 +133,7 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         if self.mode == self.Mode.TABLE:
-            return reverse("games:table_detail", args=[self.public_id])
+            return reverse("games:night_detail", args=[self.public_id])
         return reverse("games:online_detail", args=[self.public_id])
 
 

@@ -1,26 +1,28 @@
 from django.urls import path
 
-from .views import notify, online, tables
+from .nights import views as nights
+from .notify import views as notify
+from .online import views as online
 
 app_name = "games"
 
 urlpatterns = [
-    # Score tracker (game nights at a real table).
-    path("nights/", tables.table_list, name="table_list"),
-    path("nights/new/", tables.table_create, name="table_create"),
-    path("nights/<str:public_id>/", tables.table_detail, name="table_detail"),
-    path("nights/<str:public_id>/rounds/", tables.table_add_round, name="table_add_round"),
+    # Game nights: scoring a game played with a real deck.
+    path("nights/", nights.night_list, name="night_list"),
+    path("nights/new/", nights.night_create, name="night_create"),
+    path("nights/<str:public_id>/", nights.night_detail, name="night_detail"),
+    path("nights/<str:public_id>/rounds/", nights.night_add_round, name="night_add_round"),
     path(
         "nights/<str:public_id>/rounds/<int:number>/",
-        tables.table_edit_round,
-        name="table_edit_round",
+        nights.night_edit_round,
+        name="night_edit_round",
     ),
-    path("nights/<str:public_id>/undo/", tables.table_undo, name="table_undo"),
-    path("nights/<str:public_id>/tiebreak/", tables.table_tiebreak, name="table_tiebreak"),
-    path("nights/<str:public_id>/scorers/", tables.table_add_co_scorer, name="table_co_scorer"),
-    path("nights/<str:public_id>/rematch/", tables.table_rematch, name="table_rematch"),
-    path("s/<str:token>/", tables.table_share, name="table_share"),
-    path("s/<str:token>/live/", tables.table_share_live, name="table_share_live"),
+    path("nights/<str:public_id>/undo/", nights.night_undo, name="night_undo"),
+    path("nights/<str:public_id>/tiebreak/", nights.night_tiebreak, name="night_tiebreak"),
+    path("nights/<str:public_id>/scorers/", nights.night_add_co_scorer, name="night_co_scorer"),
+    path("nights/<str:public_id>/rematch/", nights.night_rematch, name="night_rematch"),
+    path("s/<str:token>/", nights.night_share, name="night_share"),
+    path("s/<str:token>/live/", nights.night_share_live, name="night_share_live"),
     # Online play.
     path("play/", online.online_list, name="online_list"),
     path("play/new/", online.online_create, name="online_create"),
@@ -42,7 +44,6 @@ urlpatterns = [
         online.online_remove_seat,
         name="online_remove_seat",
     ),
-    # Game emails: one-click unsubscribe (no login) and the per-game mute.
     path("unsubscribe/<str:token>/", notify.unsubscribe, name="unsubscribe"),
-    path("notify/<str:public_id>/mute/", notify.toggle_mute, name="notify_mute"),
+    path("notify/<str:public_id>/mute/", online.online_mute, name="online_mute"),
 ]

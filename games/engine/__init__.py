@@ -2,38 +2,50 @@
 
 The rules are shared/RULES.md. The pieces, one concept per module:
 
-- cards:       `Card` values ("R7", "W", "S"), `parse_cards`, `hand_points`, the deck.
-- phases:      the ten goals as structured parts (`phase_goal_text(2)` ->
-               `[("set", 3), ("run", 4)]`).
-- melds:       laid groups (`Group`: set / run / colour) and hitting them.
-- rules:       `Rules` (every option), `RuleError` (not allowed now: a sentence with a
-               stable `code` and `params` for translation) and `ActionError` (malformed).
-- solver:      `validate_phase`, `find_phase` (complete and fast), `phase_shortfall`.
-- progression: rounds and the game around them without cards (`RoundResult`,
-               `Standing`, `progress`, `check_round`): the score tracker and `apply` share it.
-- state:       `GameState`, immutable; `to_dict()` / `GameState.from_dict()` is the JSON
-               snapshot (it holds every hand and the deck order: server only).
-- actions:     `Draw`, `LayDown`, `Hit`, `Discard`; `action_to_dict` / `action_from_dict`
-               for the move log.
-- game:        `new_game`, `apply`, `replay`, and `arrange_deck` to stack a deck for a
-               test or a demo.
-- legal:       what the current player may do now, agreeing with `apply`
-               (`legal_actions`, `can_draw`, `can_take_discard`, `can_lay_down`,
-               `lay_down_options`, `hit_options`, `discard_options`, `skip_targets`).
-- view:        `player_view(state, seat)`: the JSON-ready dict a seat may see.
-- bots:        `choose_action(view, rng)`; simulate: `python -m games.engine.simulate`.
+- cards:        `Card` values ("R7", "W", "S"), `parse_cards`, `hand_points`, the deck.
+- phases:       the ten goals as structured parts (`phase_goal_text(2)` ->
+                `[("set", 3), ("run", 4)]`); `TIEBREAK_PHASE`, the tie-breaker's goal.
+- melds:        laid groups (`Group`: set / run / colour) and hitting them.
+- rules:        `Rules` (every option), `RuleError` (not allowed now: a sentence with a
+                stable `code` and `params` for translation) and `ActionError` (malformed).
+- solver:       `validate_phase`, `find_phase` (complete and fast), `phase_shortfall`.
+- arrangements: `lay_down_choices`: the ways selected cards can be laid as a phase.
+- hint:         `hint(state, seat)` -> `Hint`: can the hand lay its phase, how far off is it.
+- progression:  rounds and the game around them without cards (`RoundResult`,
+                `Standing`, `progress`, `check_round`): the score tracker and `apply` share it.
+- state:        `GameState`, immutable; `to_dict()` / `GameState.from_dict()` is the JSON
+                snapshot (it holds every hand and the deck order: server only).
+- actions:      `Draw`, `LayDown`, `Hit`, `Discard`; `action_to_dict` / `action_from_dict`
+                for the move log.
+- game:         `new_game`, `apply`, `replay`, and `arrange_deck` to stack a deck for a
+                test or a demo.
+- events:       `play(state, action)` -> `Outcome(state, events)`: `apply` that also says
+                what happened (`Drew`, `Took`, `Laid`, `HitCard`, `Discarded`, `Skipped`,
+                `WentOut`, `RoundOver`, `TiebreakStarted`, `GameOver`; `event_from_dict`).
+- legal:        what the current player may do now, agreeing with `apply`
+                (`legal_actions`, `can_draw`, `can_take_discard`, `can_lay_down`,
+                `lay_down_options`, `hit_options`, `discard_options`, `skip_targets`,
+                `phases_to_lay`), and `phases_needed(state, seat)`.
+- view:         `player_view(state, seat)` -> `PlayerView`, typed and frozen: what a seat
+                may see (`to_dict()` is its JSON form); `LegalView` its legal moves.
+- bots:         `choose_action(view, rng)`; simulate: `python -m games.engine.simulate`.
+- absent:       the turn a time limit plays for an absent player (`absent_turn`,
+                `auto_draw`, `auto_discard`).
 
 A game is reproducible from its seed and its move log:
 
 >>> state = new_game(["Ann", "Bob"], seed=1)
->>> state = apply(state, Draw())
->>> view = player_view(state, state.current_seat)
->>> len(view["hand"]), view["legal"]["draw"]
+>>> outcome = play(state, Draw())
+>>> outcome.events
+(Drew(seat=1),)
+>>> view = player_view(outcome.state, outcome.state.current_seat)
+>>> len(view.hand), view.legal.draw
 (11, False)
->>> replay(["Ann", "Bob"], [Draw()], seed=1) == state
+>>> replay(["Ann", "Bob"], [Draw()], seed=1) == outcome.state == apply(state, Draw())
 True
 """
 
+from games.engine.absent import absent_turn, auto_discard, auto_draw
 from games.engine.actions import (
     Action,
     Discard,
@@ -43,8 +55,26 @@ from games.engine.actions import (
     action_from_dict,
     action_to_dict,
 )
+from games.engine.arrangements import lay_down_choices
 from games.engine.cards import Card, cards_text, full_deck, hand_points, parse_cards
+from games.engine.events import (
+    Discarded,
+    Drew,
+    Event,
+    GameOver,
+    HitCard,
+    Laid,
+    Outcome,
+    RoundOver,
+    Skipped,
+    TiebreakStarted,
+    Took,
+    WentOut,
+    event_from_dict,
+    play,
+)
 from games.engine.game import apply, arrange_deck, new_game, replay
+from games.engine.hint import Hint, hint
 from games.engine.legal import (
     can_draw,
     can_lay_down,
@@ -53,11 +83,18 @@ from games.engine.legal import (
     hit_options,
     lay_down_options,
     legal_actions,
+    phases_needed,
     phases_to_lay,
     skip_targets,
 )
 from games.engine.melds import Group, make_group
-from games.engine.phases import Part, describe_phase, phase_goal, phase_goal_text
+from games.engine.phases import (
+    TIEBREAK_PHASE,
+    Part,
+    describe_phase,
+    phase_goal,
+    phase_goal_text,
+)
 from games.engine.progression import (
     RoundResult,
     Standing,
@@ -68,29 +105,48 @@ from games.engine.progression import (
 from games.engine.rules import ActionError, RuleError, Rules
 from games.engine.solver import find_phase, phase_shortfall, validate_phase
 from games.engine.state import GameState, RoundSummary, SeatRound
-from games.engine.view import player_view
+from games.engine.view import LegalView, PlayerView, player_view
 
 __all__ = [
     "Action",
     "ActionError",
     "Card",
     "Discard",
+    "Discarded",
     "Draw",
+    "Drew",
+    "Event",
+    "GameOver",
     "GameState",
     "Group",
+    "Hint",
     "Hit",
+    "HitCard",
+    "Laid",
     "LayDown",
+    "LegalView",
+    "Outcome",
     "Part",
+    "PlayerView",
+    "RoundOver",
     "RoundResult",
     "RoundSummary",
     "RuleError",
     "Rules",
     "SeatRound",
+    "Skipped",
     "Standing",
+    "TIEBREAK_PHASE",
+    "TiebreakStarted",
+    "Took",
+    "WentOut",
+    "absent_turn",
     "action_from_dict",
     "action_to_dict",
     "apply",
     "arrange_deck",
+    "auto_discard",
+    "auto_draw",
     "can_draw",
     "can_lay_down",
     "can_take_discard",
@@ -98,10 +154,13 @@ __all__ = [
     "check_round",
     "describe_phase",
     "discard_options",
+    "event_from_dict",
     "find_phase",
     "full_deck",
     "hand_points",
+    "hint",
     "hit_options",
+    "lay_down_choices",
     "lay_down_options",
     "legal_actions",
     "make_group",
@@ -110,11 +169,13 @@ __all__ = [
     "phase_goal",
     "phase_goal_text",
     "phase_shortfall",
+    "phases_needed",
     "phases_to_lay",
+    "play",
     "player_view",
     "progress",
-    "standing_ranks",
     "replay",
     "skip_targets",
+    "standing_ranks",
     "validate_phase",
 ]

@@ -32,10 +32,20 @@ def can_take_discard(state: GameState) -> bool:
     return not state.game_over and not state.drawn and top is not None and not top.is_skip
 
 
-def phases_to_lay(state: GameState) -> tuple[int, ...]:
-    """The phases the current player could lay down this turn if their hand allowed it."""
-    seat = state.current_seat
-    if state.game_over or not state.drawn or state.laid_phase[seat] is not None:
+def phases_needed(state: GameState, seat: int) -> tuple[int, ...]:
+    """The phases `seat` is after this round, whoever's turn it is: its current phase;
+    in pick-a-phase every phase of the list it hasn't completed; in a tie-breaker round
+    the tie-breaker goal. Empty for a seat not dealt into the round, or with no phase
+    left. (Whether it has already laid down this round is not considered.)
+
+    >>> from games.engine.game import new_game
+    >>> from games.engine.rules import Rules
+    >>> phases_needed(new_game(2, seed=1), 0)
+    (1,)
+    >>> phases_needed(new_game(2, Rules(pick_a_phase=True, phases=(2, 4)), seed=1), 0)
+    (2, 4)
+    """
+    if seat not in state.playing:
         return ()
     if state.in_tiebreak_round:
         return (TIEBREAK_PHASE,)
@@ -44,6 +54,15 @@ def phases_to_lay(state: GameState) -> tuple[int, ...]:
         return tuple(phase for phase in state.rules.phases if phase not in done)
     phase = state.standing.phase[seat]
     return () if phase is None else (phase,)
+
+
+def phases_to_lay(state: GameState) -> tuple[int, ...]:
+    """The phases the current player could lay down this turn if their hand allowed it
+    (`phases_needed`, once they have drawn and while their phase isn't down)."""
+    seat = state.current_seat
+    if state.game_over or not state.drawn or state.laid_phase[seat] is not None:
+        return ()
+    return phases_needed(state, seat)
 
 
 def lay_down_options(state: GameState) -> list[LayDown]:

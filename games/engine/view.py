@@ -1,21 +1,24 @@
 """What one seat may see: the only thing templates (and bots) ever get.
 
 Other hands appear as counts; the draw pile as a size; the seed and the deck order
-never appear at all, so a view can be sent to a browser as it is.
+never appear at all, so a view (or its `to_dict()`) can be sent to a browser as it is.
 
 >>> from games.engine.game import new_game
 >>> view = player_view(new_game(["Ann", "Bob"], seed=3), 0)
->>> len(view["hand"]), view["hand_counts"], view["draw_pile_size"]
-(10, [10, 10], 87)
->>> "seed" in view or "draw_pile" in view
+>>> len(view.hand), view.hand_counts, view.draw_pile_size
+(10, (10, 10), 87)
+>>> data = view.to_dict()
+>>> "seed" in data or "draw_pile" in data
 False
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from games.engine.actions import action_to_dict
+from games.engine.actions import Discard, Hit, LayDown, action_to_dict
+from games.engine.cards import Card
 from games.engine.legal import (
     can_draw,
     can_take_discard,
@@ -24,75 +27,202 @@ from games.engine.legal import (
     lay_down_options,
     skip_targets,
 )
-from games.engine.phases import phase_goal_text
-from games.engine.rules import ActionError
-from games.engine.state import GameState
+from games.engine.melds import Group
+from games.engine.phases import Part, phase_goal
+from games.engine.rules import ActionError, Rules
+from games.engine.state import GameState, RoundSummary
 
 
-def player_view(state: GameState, seat: int) -> dict[str, Any]:
-    """A JSON-ready dict of everything `seat` may know, and nothing more.
+@dataclass(frozen=True)
+class LegalView:
+    """What the seat may do now; all False / empty when it isn't their turn.
 
-    Keys: seat, players, rules, round_number, dealer, current_seat, your_turn, drawn,
-    laid_this_turn, hand, hand_counts, discard_top, discard_size, draw_pile_size,
-    laid, laid_phase, phase, goal, completed, scores, skipped, playing, game_over,
-    winner, tiebreak, tiebreak_seats, last_round, legal.
-
-    `legal` lists what `seat` may do now (all empty when it isn't their turn):
-    draw, take_discard (bools); lay_down, hits, discards (action dicts, see
-    `action_to_dict`; lay_down holds the solver's grouping, one per phase it can
-    make); skip_targets (seats).
+    draw, take_discard: it may draw from the draw pile / take the top discard.
+    lay_down:     the solver's grouping, one `LayDown` per phase it can make now
+                  (any other valid grouping is accepted by `apply` too).
+    hits:         every `Hit` it may make now.
+    discards:     every `Discard` it may make now (a Skip once per target when the
+                  discarder chooses whom to skip).
+    skip_targets: the seats a Skip discarded now could skip (empty before drawing).
     """
+
+    draw: bool = False
+    take_discard: bool = False
+    lay_down: tuple[LayDown, ...] = ()
+    hits: tuple[Hit, ...] = ()
+    discards: tuple[Discard, ...] = ()
+    skip_targets: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the actions as `action_to_dict` dicts."""
+        return {
+            "draw": self.draw,
+            "take_discard": self.take_discard,
+            "lay_down": [action_to_dict(action) for action in self.lay_down],
+            "hits": [action_to_dict(action) for action in self.hits],
+            "discards": [action_to_dict(action) for action in self.discards],
+            "skip_targets": list(self.skip_targets),
+        }
+
+
+NOTHING_LEGAL = LegalView()
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything one seat may know about a game, and nothing more.
+
+    Per-seat tuples are indexed by seat. Cards are `Card`s (`str(card)` is its code);
+    `to_dict()` is the JSON-ready form with codes, group dicts and action dicts.
+
+    seat:           whose view this is.
+    players:        the names, in seat order.
+    rules:          the game's `Rules`.
+    round_number, dealer, current_seat.
+    your_turn:      it is this seat's turn (never once the game is over).
+    drawn, laid_this_turn: the current player's turn so far.
+    hand:           this seat's cards, in the order held.
+    hand_counts:    how many cards each seat holds.
+    discard_top:    the top discard (None: the pile is empty); discard_size, draw_pile_size.
+    laid:           per seat, the groups laid this round.
+    laid_phase:     per seat, the phase laid this round, or None.
+    phase:          per seat, the phase attempted this round (None in pick-a-phase, and
+                    for seats out of a tie-breaker round).
+    goal:           per seat, the parts of that phase, or None.
+    completed:      per seat, the phases completed, ascending.
+    scores:         per seat, the totals.
+    skipped:        the seats due to lose their next turn.
+    playing:        the seats dealt into this round.
+    game_over, winner.
+    tiebreak:       in the tie-breaker round, or the game was decided by one.
+    tiebreak_seats: the tied seats that play (or played) it.
+    last_round:     how the last finished round went, or None.
+    legal:          what this seat may do now (`LegalView`).
+    """
+
+    seat: int
+    players: tuple[str, ...]
+    rules: Rules
+    round_number: int
+    dealer: int
+    current_seat: int
+    your_turn: bool
+    drawn: bool
+    laid_this_turn: bool
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    discard_top: Card | None
+    discard_size: int
+    draw_pile_size: int
+    laid: tuple[tuple[Group, ...], ...]
+    laid_phase: tuple[int | None, ...]
+    phase: tuple[int | None, ...]
+    goal: tuple[tuple[Part, ...] | None, ...]
+    completed: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    skipped: tuple[int, ...]
+    playing: tuple[int, ...]
+    game_over: bool
+    winner: int | None
+    tiebreak: bool
+    tiebreak_seats: tuple[int, ...]
+    last_round: RoundSummary | None
+    legal: LegalView
+
+    @property
+    def has_laid(self) -> bool:
+        """This seat has laid down its phase this round."""
+        return self.laid_phase[self.seat] is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready dict (the form `player_view` returned before it was typed).
+
+        Keys: seat, players, rules, round_number, dealer, current_seat, your_turn, drawn,
+        laid_this_turn, hand, hand_counts, discard_top, discard_size, draw_pile_size,
+        laid, laid_phase, phase, goal, completed, scores, skipped, playing, game_over,
+        winner, tiebreak, tiebreak_seats, last_round, legal.
+        """
+        top = self.discard_top
+        return {
+            "seat": self.seat,
+            "players": list(self.players),
+            "rules": self.rules.to_dict(),
+            "round_number": self.round_number,
+            "dealer": self.dealer,
+            "current_seat": self.current_seat,
+            "your_turn": self.your_turn,
+            "drawn": self.drawn,
+            "laid_this_turn": self.laid_this_turn,
+            "hand": [str(card) for card in self.hand],
+            "hand_counts": list(self.hand_counts),
+            "discard_top": None if top is None else str(top),
+            "discard_size": self.discard_size,
+            "draw_pile_size": self.draw_pile_size,
+            "laid": [[group.to_dict() for group in groups] for groups in self.laid],
+            "laid_phase": list(self.laid_phase),
+            "phase": list(self.phase),
+            "goal": [
+                None if parts is None else [[part.kind, part.size] for part in parts]
+                for parts in self.goal
+            ],
+            "completed": [list(done) for done in self.completed],
+            "scores": list(self.scores),
+            "skipped": list(self.skipped),
+            "playing": list(self.playing),
+            "game_over": self.game_over,
+            "winner": self.winner,
+            "tiebreak": self.tiebreak,
+            "tiebreak_seats": list(self.tiebreak_seats),
+            "last_round": None if self.last_round is None else self.last_round.to_dict(),
+            "legal": self.legal.to_dict(),
+        }
+
+
+def player_view(state: GameState, seat: int) -> PlayerView:
+    """Everything `seat` may know, and nothing more (see `PlayerView`)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
         raise ActionError(f"There is no seat {seat!r}.")
-    top = state.discard_top
     phase = state.phase
-    return {
-        "seat": seat,
-        "players": list(state.players),
-        "rules": state.rules.to_dict(),
-        "round_number": state.round_number,
-        "dealer": state.dealer,
-        "current_seat": state.current_seat,
-        "your_turn": not state.game_over and state.current_seat == seat,
-        "drawn": state.drawn,
-        "laid_this_turn": state.laid_this_turn,
-        "hand": [str(card) for card in state.hands[seat]],
-        "hand_counts": [len(hand) for hand in state.hands],
-        "discard_top": None if top is None else str(top),
-        "discard_size": len(state.discard_pile),
-        "draw_pile_size": state.draw_pile_size,
-        "laid": [[group.to_dict() for group in groups] for groups in state.laid],
-        "laid_phase": list(state.laid_phase),
-        "phase": list(phase),
-        "goal": [None if p is None else [list(part) for part in phase_goal_text(p)] for p in phase],
-        "completed": [sorted(done) for done in state.completed],
-        "scores": list(state.scores),
-        "skipped": list(state.skipped),
-        "playing": list(state.playing),
-        "game_over": state.game_over,
-        "winner": state.winner,
-        "tiebreak": state.tiebreak,
-        "tiebreak_seats": list(state.standing.tiebreak_seats),
-        "last_round": None if state.last_round is None else state.last_round.to_dict(),
-        "legal": _legal(state, seat),
-    }
+    return PlayerView(
+        seat=seat,
+        players=state.players,
+        rules=state.rules,
+        round_number=state.round_number,
+        dealer=state.dealer,
+        current_seat=state.current_seat,
+        your_turn=not state.game_over and state.current_seat == seat,
+        drawn=state.drawn,
+        laid_this_turn=state.laid_this_turn,
+        hand=state.hands[seat],
+        hand_counts=tuple(len(hand) for hand in state.hands),
+        discard_top=state.discard_top,
+        discard_size=len(state.discard_pile),
+        draw_pile_size=state.draw_pile_size,
+        laid=state.laid,
+        laid_phase=state.laid_phase,
+        phase=phase,
+        goal=tuple(None if p is None else phase_goal(p) for p in phase),
+        completed=tuple(tuple(sorted(done)) for done in state.completed),
+        scores=state.scores,
+        skipped=state.skipped,
+        playing=state.playing,
+        game_over=state.game_over,
+        winner=state.winner,
+        tiebreak=state.tiebreak,
+        tiebreak_seats=state.standing.tiebreak_seats,
+        last_round=state.last_round,
+        legal=_legal(state, seat),
+    )
 
 
-def _legal(state: GameState, seat: int) -> dict[str, Any]:
+def _legal(state: GameState, seat: int) -> LegalView:
     if state.game_over or state.current_seat != seat:
-        return {
-            "draw": False,
-            "take_discard": False,
-            "lay_down": [],
-            "hits": [],
-            "discards": [],
-            "skip_targets": [],
-        }
-    return {
-        "draw": can_draw(state),
-        "take_discard": can_take_discard(state),
-        "lay_down": [action_to_dict(action) for action in lay_down_options(state)],
-        "hits": [action_to_dict(action) for action in hit_options(state)],
-        "discards": [action_to_dict(action) for action in discard_options(state)],
-        "skip_targets": list(skip_targets(state)) if state.drawn else [],
-    }
+        return NOTHING_LEGAL
+    return LegalView(
+        draw=can_draw(state),
+        take_discard=can_take_discard(state),
+        lay_down=tuple(lay_down_options(state)),
+        hits=tuple(hit_options(state)),
+        discards=tuple(discard_options(state)),
+        skip_targets=skip_targets(state) if state.drawn else (),
+    )

@@ -9,7 +9,7 @@ from django.utils import timezone
 from accounts import demo
 from games.engine import RoundResult
 from games.models import Game, Player, Seat
-from games.tracker import load_board
+from games.nights.scoreboard import load_scoreboard
 from tests.conftest import _make_user
 
 from .factories import player
@@ -32,7 +32,7 @@ def test_every_demo_night_ranks_like_the_tracker(alice, bob, carol):
     games = Game.objects.filter(name__startswith=demo.PREFIX)
     assert games.count() == len(demo.NIGHTS)
     for game in games:
-        board = load_board(game)
+        board = load_scoreboard(game)
         stored = {s.position: s.rank for s in Seat.objects.filter(game=game)}
         assert stored == {s.position: s.rank for s in board.seats}, game.name
     assert Player.objects.filter(name=demo.GUEST_NAME).exists()

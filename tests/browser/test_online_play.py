@@ -8,12 +8,12 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
-from games import services
 from games.engine import Discard, Draw, Hit, LayDown, player_view
 from games.engine.bots import choose_action
 from games.models import Game
+from games.online import services
 from tests.browser.conftest import SMALL_PHONE, no_horizontal_scroll
-from tests.games.online_helpers import started_game
+from tests.online.helpers import started_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

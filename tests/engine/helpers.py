@@ -34,8 +34,8 @@ def go_out(state, groups, last):
     return apply(apply(apply(state, Draw()), LayDown(groups)), Discard(last))
 
 
-def tied_game():
-    """All-advance over phases 1-2: seats 1 and 2 each go out once and tie on 50."""
+def almost_tied_game():
+    """`tied_game` before its last move: seat 2 has laid down and discards W to go out."""
     rules = Rules(all_advance=True, phases=(1, 2))
     tens = "Y10 Y11 Y12 G10 G11 G12 B10 B11 B12 R10"
     fifty = "R3 R4 R5 R6 R7 R8 R9 B3 B4 B5"
@@ -54,5 +54,9 @@ def tied_game():
     state = new_game(3, rules, seed=3, decks=[round1, round2, tiebreak])
     state = go_out(state, ["R1 R1 B1 B1 G1", "R2 R2 B2 B2 G2"], "W")
     assert state.scores == (100, 0, 50)
-    state = go_out(state, ["R5 R5 B5 B5 G5 G5", "Y1 Y2 Y3 Y4"], "W")
-    return state
+    return apply(apply(state, Draw()), LayDown(["R5 R5 B5 B5 G5 G5", "Y1 Y2 Y3 Y4"]))
+
+
+def tied_game():
+    """All-advance over phases 1-2: seats 1 and 2 each go out once and tie on 50."""
+    return apply(almost_tied_game(), Discard("W"))

@@ -161,7 +161,7 @@ def test_the_first_tied_player_to_lay_down_the_tiebreaker_goal_wins_at_once():
     assert won.game_over and won.winner == 1
     assert won.scores == (200, 50, 50)
     view = player_view(won, 0)
-    assert view["winner"] == 1 and view["tiebreak"] and view["game_over"]
+    assert view.winner == 1 and view.tiebreak and view.game_over
     with pytest.raises(RuleError, match="The game is over."):
         apply(won, Discard("Y5"))
 

@@ -24,12 +24,14 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from games import notifications, services
+from games.engine.absent import auto_discard
 from games.models import Game, Notification
+from games.notify import outbox
+from games.online import services
 from phase10site.celery import app as celery_app
 from tests.conftest import require_or_skip
-from tests.games.notify_helpers import game_between
 from tests.integration.conftest import SQLITE_DIR_ENV
+from tests.notify.helpers import game_between
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -214,7 +216,7 @@ def _play_through_the_web(client, user, game: Game) -> tuple[Game, float]:  # ty
     assert response.status_code == 302, response.content[:500]
     game.refresh_from_db()
     state = services.load_state(game)
-    card = str(notifications.auto_discard(state).card)
+    card = str(auto_discard(state).card)
     started = time.monotonic()
     response = client.post(url, {"move": game.move_number, "do": "discard", "card": card})
     slowest = max(slowest, time.monotonic() - started)
@@ -255,7 +257,7 @@ def test_a_move_mails_the_next_player_through_redis_and_a_worker_even_across_a_r
 
     # Redis is back; the sweeper (run here, a few minutes "later") hands the row over.
     redis_server.start()
-    result = notifications.sweep(now=timezone.now() + timedelta(minutes=2))
+    result = outbox.sweep(now=timezone.now() + timedelta(minutes=2))
     assert result["published"] == 1
     message = _wait_for(lambda: _mail_for(mail_dir, to_bob), MAIL_WAIT, "bob's delayed email")
     assert message["To"] == "bob@example.com"

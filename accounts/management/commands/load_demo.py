@@ -1,9 +1,17 @@
 """Demo data for `make run`: a few users with known passwords (and, as the
 other parts land, their games). Safe to run again: it only adds what is missing."""
 
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, OutputWrapper
 from django.db import transaction
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 DEMO_PASSWORD = "phase10demo"
 DEMO_USERS = [
@@ -18,7 +26,7 @@ class Command(BaseCommand):
     help = "Create demo users (and their games) if they do not exist yet."
 
     @transaction.atomic
-    def handle(self, *args, **options):  # type: ignore[no-untyped-def]
+    def handle(self, *args: Any, **options: Any) -> None:
         User = get_user_model()
         users = []
         for username, email, language in DEMO_USERS:
@@ -37,11 +45,11 @@ class Command(BaseCommand):
             self.stdout.write(f"  {user.username:8} {user.email}")
 
 
-def _extensions():  # type: ignore[no-untyped-def]
+def _extensions() -> Iterator[Callable[[list[User], OutputWrapper], None]]:
     """Other apps add demo games through a `load_demo(users, stdout)` in their demo.py."""
     import importlib
 
-    for module_name in ("games.demo", "games.online_demo", "accounts.demo"):
+    for module_name in ("games.nights.demo", "games.online.demo", "accounts.demo"):
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:

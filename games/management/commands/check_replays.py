@@ -10,8 +10,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import engine, services
+from games import engine
 from games.models import Game, Move
+from games.online import services
 
 
 class Command(BaseCommand):

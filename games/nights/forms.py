@@ -1,0 +1,296 @@
+"""Forms of the score tracker. Every form that changes a game carries the game's
+version, so a stale page or a double tap is refused instead of applied twice."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine import Rules
+from games.engine.progression import MAX_PLAYERS, MIN_PLAYERS
+
+from ..models import Player
+from ..players import find_member
+from ..variants import custom_phases_field, phase_list, phases_field, progression_field
+from .scoreboard import RoundEntry, Scoreboard
+
+
+class NightVersionForm(forms.Form):
+    """The bare version: undo, rematch."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+
+class NightGameForm(forms.Form):
+    """A new game night on one screen: up to six seats in seating order, the first
+    dealer and the variant. Each seat is someone from the list or a new guest's name."""
+
+    name = forms.CharField(
+        label=gettext_lazy("Name (optional)"),
+        max_length=80,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("e.g. Friday at Bob's")}),
+    )
+    first_dealer = forms.TypedChoiceField(
+        label=gettext_lazy("Deals first"),
+        coerce=int,
+        choices=[(row, row + 1) for row in range(MAX_PLAYERS)],
+        initial=0,
+        widget=forms.RadioSelect,
+    )
+    phases = phases_field()
+    custom_phases = custom_phases_field()
+    advance = progression_field()
+
+    def __init__(self, me: Player, known: list[Player], *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.known = {str(player.pk): player for player in [me, *known]}
+        choices = [("", "—"), (str(me.pk), _("You (%(name)s)") % {"name": me.name})]
+        choices += [(str(player.pk), _player_label(player)) for player in known]
+        for row in range(MAX_PLAYERS):
+            self.fields[f"player_{row}"] = forms.ChoiceField(
+                label=_("Seat %(number)s") % {"number": row + 1},
+                choices=choices,
+                required=False,
+                initial=str(me.pk) if row == 0 else "",
+            )
+            self.fields[f"guest_{row}"] = forms.CharField(
+                label=_("or a new guest at seat %(number)s") % {"number": row + 1},
+                max_length=40,
+                required=False,
+                widget=forms.TextInput(
+                    attrs={"placeholder": _("or a guest's name"), "autocomplete": "off"}
+                ),
+            )
+
+    def seat_rows(self) -> list[dict[str, object]]:
+        return [
+            {
+                "number": row + 1,
+                "player": self[f"player_{row}"],
+                "guest": self[f"guest_{row}"],
+                "dealer": self["first_dealer"][row],
+            }
+            for row in range(MAX_PLAYERS)
+        ]
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean()
+        self.players: list[Player | str] = []
+        self.dealer_position = 0
+        seen: set[str] = set()
+        for row in range(MAX_PLAYERS):
+            player = self._seat(row, cleaned, seen)
+            if player is None:
+                continue
+            if row == cleaned.get("first_dealer"):
+                self.dealer_position = len(self.players)
+            self.players.append(player)
+        if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
+            self.add_error(None, _("Choose 2 to 6 players."))
+        dealer_row = cleaned.get("first_dealer")
+        if dealer_row is not None and not self._row_filled(dealer_row, cleaned):
+            self.add_error("first_dealer", _("The first dealer must be one of the players."))
+        cleaned["rules"] = self._rules(cleaned)
+        return cleaned
+
+    def _row_filled(self, row: int, cleaned: dict[str, object]) -> bool:
+        return bool(cleaned.get(f"player_{row}") or str(cleaned.get(f"guest_{row}") or "").strip())
+
+    def _seat(self, row: int, cleaned: dict[str, object], seen: set[str]) -> Player | str | None:
+        choice = cleaned.get(f"player_{row}") or ""
+        guest = str(cleaned.get(f"guest_{row}") or "").strip()
+        if choice and guest:
+            self.add_error(
+                f"guest_{row}", _("Pick someone from the list or type a guest's name, not both.")
+            )
+            return None
+        if not choice and not guest:
+            return None
+        if choice:
+            player: Player | str = self.known[str(choice)]
+            key = f"id:{player.pk}"
+        else:
+            player = guest
+            key = f"guest:{guest.casefold()}"
+        if key in seen:
+            field = f"guest_{row}" if guest else f"player_{row}"
+            self.add_error(field, _("This player already has a seat."))
+            return None
+        seen.add(key)
+        return player
+
+    def _rules(self, cleaned: dict[str, object]) -> Rules | None:
+        advance = cleaned.get("advance")
+        try:
+            phases = phase_list(str(cleaned.get("phases")), str(cleaned.get("custom_phases") or ""))
+        except forms.ValidationError as error:
+            self.add_error("custom_phases", error)
+            return None
+        except KeyError:
+            return None
+        if advance is None:
+            return None
+        # The other options only matter online; a table game stores their defaults.
+        return Rules(
+            phases=phases,
+            all_advance=advance == "all_advance",
+            pick_a_phase=advance == "pick_a_phase",
+        )
+
+
+def _player_label(player: Player) -> str:
+    if player.is_guest:
+        return _("%(name)s (guest)") % {"name": player.name}
+    return player.name
+
+
+class NightRoundForm(forms.Form):
+    """One round of a game night: who went out, who completed their phase, the points.
+
+    Field names carry seat positions (went_out=2, points_2, completed_2); anything that
+    isn't a seat of this game is refused by the choices. The rules (went out → 0 points
+    and a completed phase, …) are checked by the engine in the tracker service; this
+    form only checks that what was typed is a score at all.
+    """
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def __init__(self, board: Scoreboard, *args, number: int | None = None, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.board = board
+        self.number = number or board.round_number
+        self.phases = board.phases_attempted_in(self.number)
+        done_before = board.phases_done_before(self.number)
+        self.fields["version"].initial = board.version
+        self.fields["went_out"] = forms.TypedChoiceField(
+            label=_("Went out"),
+            coerce=int,
+            choices=[(seat.position, seat.name) for seat in board.seats],
+            widget=forms.RadioSelect,
+            error_messages={"required": _("Choose the player who went out.")},
+        )
+        for seat in board.seats:
+            self.fields[f"completed_{seat.position}"] = self._completed_field(
+                seat.position, done_before[seat.position]
+            )
+            self.fields[f"points_{seat.position}"] = forms.IntegerField(
+                label=_("Points of %(name)s") % {"name": seat.name},
+                required=False,
+                error_messages={"invalid": _("Type the points as a whole number.")},
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "min": 0, "step": 5, "class": "points"}
+                ),
+            )
+        if number is not None and not self.is_bound:
+            self._load_round(number)
+
+    @property
+    def is_edit(self) -> bool:
+        return self.number <= len(self.board.rounds)
+
+    def _completed_field(self, position: int, done: frozenset[int]) -> forms.Field:
+        if self.board.rules.pick_a_phase:
+            # Only the phases this player hasn't completed yet can be laid.
+            choices = [("", "—")] + [
+                (phase, str(phase)) for phase in self.board.rules.phases if phase not in done
+            ]
+            return forms.TypedChoiceField(
+                label=_("Laid phase"),
+                coerce=int,
+                choices=choices,
+                required=False,
+                empty_value=None,
+            )
+        return forms.BooleanField(label=_("Completed"), required=False)
+
+    def _load_round(self, number: int) -> None:
+        cells = self.board.rounds[number - 1].cells
+        for position, cell in enumerate(cells):
+            self.initial[f"points_{position}"] = cell.points
+            if self.board.rules.pick_a_phase:
+                self.initial[f"completed_{position}"] = cell.completed
+            else:
+                self.initial[f"completed_{position}"] = cell.completed is not None
+            if cell.went_out:
+                self.initial["went_out"] = position
+
+    def seat_rows(self) -> list[dict[str, object]]:
+        went_out = {int(radio.data["value"]): radio for radio in self["went_out"]}
+        return [
+            {
+                "seat": seat,
+                "phase": self.phases[seat.position],
+                "went_out": went_out[seat.position],
+                "completed": self[f"completed_{seat.position}"],
+                "points": self[f"points_{seat.position}"],
+            }
+            for seat in self.board.seats
+        ]
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean()
+        if len(self.data.getlist("went_out")) > 1:
+            self.add_error("went_out", _("Only one player can go out in a round."))
+        went_out = cleaned.get("went_out")
+        points = []
+        for seat in self.board.seats:
+            field = f"points_{seat.position}"
+            value = cleaned.get(field)
+            if value is None and field not in self.errors:
+                if seat.position == went_out:
+                    value = 0  # going out scores 0: no need to type it
+                else:
+                    self.add_error(field, _("Enter the points of %(name)s.") % {"name": seat.name})
+            elif value is not None and value < 0:
+                self.add_error(field, _("Points can't be negative."))
+            elif value is not None and value % 5:
+                self.add_error(field, _("Points are multiples of 5 (cards count 5, 10, 15 or 25)."))
+            points.append(value or 0)
+        completed = {
+            seat.position: self._completed_phase(seat.position, cleaned)
+            for seat in self.board.seats
+            if cleaned.get(f"completed_{seat.position}")
+        }
+        if not self.errors:
+            self.entry = RoundEntry(went_out=went_out, points=tuple(points), completed=completed)
+        return cleaned
+
+    def _completed_phase(self, position: int, cleaned: dict[str, object]) -> int | None:
+        value = cleaned.get(f"completed_{position}")
+        if self.board.rules.pick_a_phase:
+            return int(value)  # type: ignore[arg-type]
+        return self.phases[position]
+
+
+class NightTiebreakForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def __init__(self, board: Scoreboard, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["version"].initial = board.version
+        self.fields["winner"] = forms.TypedChoiceField(
+            label=_("Who laid down the tie-breaker goal first?"),
+            coerce=int,
+            choices=[(seat.position, seat.name) for seat in board.tied],
+            error_messages={
+                "required": _("Choose who won the tie-breaker."),
+                "invalid_choice": _("Only the tied players play the tie-breaker."),
+            },
+        )
+
+
+class NightCoScorerForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    username = forms.CharField(
+        label=gettext_lazy("Username of a member"),
+        max_length=150,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+    )
+
+    def clean_username(self) -> object:
+        user = find_member(self.cleaned_data["username"])
+        if user is None:
+            raise forms.ValidationError(_("There is no member with that username."))
+        return user

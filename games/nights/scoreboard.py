@@ -1,0 +1,214 @@
+"""A game night's scoreboard, read from its rounds: every figure (phases, totals, ranks,
+dealer, who plays first, the winner and the tie-breaker) comes from folding the rounds
+through the engine's progression, the same call the services use when they save, so
+the scoreboard can never disagree with what was stored."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from games.engine import RoundResult, Rules, Standing, progress, standing_ranks
+
+from ..models import Game, RoundScore, Seat
+from ..scoring import game_rules
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """What the scorer entered for one round, by seat position.
+
+    completed: seat -> the phase laid. Outside pick-a-phase the number is ignored and
+    taken from the standing (the phase that seat was on), so editing an early round
+    moves every later completed phase along with it.
+    """
+
+    went_out: int | None
+    points: tuple[int, ...]
+    completed: Mapping[int, int | None]
+
+
+@dataclass(frozen=True)
+class ScoreboardSeat:
+    position: int
+    name: str
+    is_guest: bool
+    phase: int | None
+    completed: tuple[int, ...]
+    total: int
+    rank: int
+    is_dealer: bool
+    plays_first: bool
+    is_winner: bool
+    in_tiebreak: bool
+
+
+@dataclass(frozen=True)
+class ScoreboardCell:
+    points: int
+    total: int
+    attempted: int | None
+    completed: int | None
+    went_out: bool
+
+
+@dataclass(frozen=True)
+class ScoreboardRound:
+    number: int
+    cells: tuple[ScoreboardCell, ...]
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """Everything a scoreboard shows, computed from the rounds by the engine."""
+
+    version: int
+    rules: Rules
+    standing: Standing
+    seats: tuple[ScoreboardSeat, ...]
+    rounds: tuple[ScoreboardRound, ...]
+
+    @property
+    def is_over(self) -> bool:
+        return self.standing.game_over
+
+    @property
+    def tiebreak_needed(self) -> bool:
+        return self.standing.tiebreak_needed
+
+    @property
+    def round_number(self) -> int:
+        return self.standing.round_number
+
+    @property
+    def ranking(self) -> list[ScoreboardSeat]:
+        return sorted(self.seats, key=lambda seat: (seat.rank, seat.position))
+
+    @property
+    def dealer(self) -> ScoreboardSeat:
+        return self.seats[self.standing.dealer]
+
+    @property
+    def first_player(self) -> ScoreboardSeat:
+        return self.seats[self.standing.first_player]
+
+    @property
+    def winner(self) -> ScoreboardSeat | None:
+        winner = self.standing.winner
+        return None if winner is None else self.seats[winner]
+
+    @property
+    def tied(self) -> list[ScoreboardSeat]:
+        return [self.seats[seat] for seat in self.standing.tiebreak_seats]
+
+    @property
+    def had_tiebreak(self) -> bool:
+        return bool(self.standing.tiebreak_seats)
+
+    def phases_done_before(self, number: int) -> list[frozenset[int]]:
+        """Per seat, the phases completed in the rounds before round `number`."""
+        done: list[set[int]] = [set() for _seat in self.seats]
+        for round_ in self.rounds[: number - 1]:
+            for position, cell in enumerate(round_.cells):
+                if cell.completed is not None:
+                    done[position].add(cell.completed)
+        return [frozenset(phases) for phases in done]
+
+    def phases_attempted_in(self, number: int) -> tuple[int | None, ...]:
+        """The phase each seat was on in round `number` (the next round: the current one)."""
+        if number <= len(self.rounds):
+            return self.standing.attempted[number - 1]
+        return self.standing.phase
+
+
+def load_scoreboard(game: Game) -> Scoreboard:
+    """The scoreboard of `game` in two queries (seats, rounds), whatever its length."""
+    seats = list(game.seats.select_related("player").order_by("position"))
+    rows = RoundScore.objects.filter(game=game).order_by("round_number")
+    return scoreboard_from(game, seats, rows)
+
+
+def scoreboard_from(game: Game, seats: Sequence[Seat], rows: Iterable[RoundScore]) -> Scoreboard:
+    rules = game_rules(game)
+    entries = entries_from_rows(seats, rows)
+    results = [
+        RoundResult(went_out=entry.went_out, completed=dict(entry.completed), points=entry.points)
+        for entry in entries
+    ]
+    standing = progress(
+        len(seats),
+        rules,
+        results,
+        dealer=game.first_dealer,
+        tiebreak_winner=game.tiebreak_winner,
+    )
+    return Scoreboard(
+        version=game.version,
+        rules=rules,
+        standing=standing,
+        seats=tuple(_scoreboard_seats(seats, rules, standing)),
+        rounds=tuple(scoreboard_rounds(results, standing)),
+    )
+
+
+def _scoreboard_seats(
+    seats: Sequence[Seat], rules: Rules, standing: Standing
+) -> Iterable[ScoreboardSeat]:
+    ranks = standing_ranks(rules, standing)
+    for seat in seats:
+        position = seat.position
+        yield ScoreboardSeat(
+            position=position,
+            name=seat.player.name,
+            is_guest=seat.player.is_guest,
+            phase=standing.phase[position],
+            completed=tuple(sorted(standing.completed[position])),
+            total=standing.scores[position],
+            rank=ranks[position],
+            is_dealer=position == standing.dealer,
+            plays_first=position == standing.first_player,
+            is_winner=position == standing.winner,
+            in_tiebreak=position in standing.tiebreak_seats,
+        )
+
+
+def scoreboard_rounds(
+    results: Sequence[RoundResult], standing: Standing
+) -> Iterable[ScoreboardRound]:
+    totals = [0] * standing.players
+    for index, result in enumerate(results):
+        cells = []
+        for seat, points in enumerate(result.points):
+            totals[seat] += points
+            cells.append(
+                ScoreboardCell(
+                    points=points,
+                    total=totals[seat],
+                    attempted=standing.attempted[index][seat],
+                    completed=result.completed.get(seat),
+                    went_out=result.went_out == seat,
+                )
+            )
+        yield ScoreboardRound(number=index + 1, cells=tuple(cells))
+
+
+def entries_from_rows(seats: Sequence[Seat], rows: Iterable[RoundScore]) -> list[RoundEntry]:
+    position_of = {seat.pk: seat.position for seat in seats}
+    by_round: dict[int, list[RoundScore]] = defaultdict(list)
+    for row in rows:
+        by_round[row.round_number].append(row)
+    entries = []
+    for number in sorted(by_round):
+        points = [0] * len(seats)
+        completed: dict[int, int | None] = {}
+        went_out = None
+        for row in by_round[number]:
+            position = position_of[row.seat_id]
+            points[position] = row.points
+            if row.phase_completed is not None:
+                completed[position] = row.phase_completed
+            if row.went_out:
+                went_out = position
+        entries.append(RoundEntry(went_out=went_out, points=tuple(points), completed=completed))
+    return entries

@@ -1,0 +1,383 @@
+"""The only code that changes a game night (a real deck at a real table).
+
+Every change runs in one transaction that locks the game row, checks the version the
+scorer's form was built from, rewrites the rounds and then recomputes everything else
+(phases, totals, ranks, dealer, winner, tie-breaker) from the rounds through the
+engine's progression helper. So an edit of round 2 fixes round 9, and nothing here
+knows the rules of Phase 10: the engine decides, this module stores.
+
+The read side (`scoreboard.load_scoreboard`) folds the same rows through the same
+engine call, so the scoreboard can never disagree with what the services stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engine import RoundResult, RuleError, Rules, Standing, progress
+from games.engine.progression import advance, start
+
+from ..errors import Refused, Stale
+from ..models import Game, Player, RoundScore, Seat
+from ..scoring import ROUND_FIELDS, bump, game_rules, refresh_seats, round_row
+from ..words import round_refusal
+from .scoreboard import RoundEntry, entries_from_rows, scoreboard_rounds
+
+# A second "Start" within this window with the same table is a double tap, not a new game.
+DOUBLE_SUBMIT_WINDOW = timedelta(seconds=30)
+
+
+def stale_message() -> str:
+    return _(
+        "This game changed since you opened the form (another scorer or a double tap). "
+        "Here is the current scoreboard: check it and enter your change again."
+    )
+
+
+def known_players(user) -> list[Player]:  # type: ignore[no-untyped-def]
+    """People `user` has sat at a table with, and the guests they typed in, by name."""
+    my_games = Game.objects.filter(
+        Q(creator=user) | Q(co_scorers=user) | Q(seats__player__user=user)
+    ).values("pk")
+    return list(
+        Player.objects.filter(Q(seats__game__in=my_games) | Q(created_by=user, user__isnull=True))
+        .exclude(user=user)
+        .select_related("user")
+        .distinct()
+        .order_by(Lower("name"), "pk")
+    )
+
+
+# --- changing -----------------------------------------------------------------------------
+
+
+def create_game(
+    creator,  # type: ignore[no-untyped-def]
+    *,
+    players: Sequence[Player | str],
+    first_dealer: int,
+    rules: Rules,
+    name: str = "",
+) -> Game:
+    """A new game night; `players` in seating order, a str being a guest's name."""
+    with transaction.atomic():
+        # Serialise one user's creations so a double tap finds the first game below.
+        get_user_model().objects.select_for_update().filter(pk=creator.pk).first()
+        seated = [_resolve_player(creator, player) for player in players]
+        if len({player.pk for player in seated}) != len(seated):
+            raise Refused(_("Each player can have only one seat."))
+        _check_engine(lambda: start(len(seated), rules, dealer=first_dealer))
+        duplicate = _just_created(creator, seated, first_dealer, rules, name)
+        if duplicate is not None:
+            return duplicate
+        game = Game.objects.create(
+            mode=Game.Mode.TABLE,
+            status=Game.Status.ACTIVE,
+            name=name,
+            rules=rules.to_dict(),
+            first_dealer=first_dealer,
+            creator=creator,
+        )
+        seats = Seat.objects.bulk_create(
+            Seat(game=game, position=position, player=player)
+            for position, player in enumerate(seated)
+        )
+        _save(_Locked(game, seats, [], []), [])
+        return game
+
+
+def add_round(game: Game, entry: RoundEntry, *, version: int) -> Game:
+    with transaction.atomic():
+        locked = _lock(game, version)
+        _save(locked, [*locked.entries, entry], changed=len(locked.entries) + 1)
+        return locked.game
+
+
+def edit_round(game: Game, number: int, entry: RoundEntry, *, version: int) -> Game:
+    """Replace round `number`; every later round is recomputed from it."""
+    with transaction.atomic():
+        locked = _lock(game, version)
+        entries = list(locked.entries)
+        if not 1 <= number <= len(entries):
+            raise Refused(_("There is no round %(number)s.") % {"number": number})
+        entries[number - 1] = entry
+        _save(locked, entries, changed=number)
+        return locked.game
+
+
+def undo_last(game: Game, *, version: int) -> Game:
+    """Take back the last thing entered: the tie-breaker's winner, else the last round."""
+    with transaction.atomic():
+        locked = _lock(game, version)
+        entries = list(locked.entries)
+        if locked.game.tiebreak_winner is not None:
+            locked.game.tiebreak_winner = None
+        elif entries:
+            entries.pop()
+        else:
+            raise Refused(_("There is no round to undo yet."))
+        _save(locked, entries)
+        return locked.game
+
+
+def record_tiebreak(game: Game, winner: int, *, version: int) -> Game:
+    """The seat `winner` laid down the tie-breaker goal first: the game is over."""
+    with transaction.atomic():
+        locked = _lock(game, version)
+        game, seats = locked.game, locked.seats
+        results, _standing = _replay(game, len(seats), locked.entries)
+        _check_engine(
+            lambda: progress(
+                len(seats),
+                game_rules(game),
+                results,
+                dealer=game.first_dealer,
+                tiebreak_winner=winner,
+            ),
+            names=[seat.player.name for seat in seats],
+        )
+        game.tiebreak_winner = winner
+        _save(locked, locked.entries)
+        return game
+
+
+def add_co_scorer(game: Game, user, *, version: int) -> Game:  # type: ignore[no-untyped-def]
+    with transaction.atomic():
+        game = _lock(game, version).game
+        if user.pk == game.creator_id or game.co_scorers.filter(pk=user.pk).exists():
+            raise Refused(
+                _("%(name)s already keeps score in this game.") % {"name": user.get_username()},
+                field="username",
+            )
+        game.co_scorers.add(user)
+        bump(game)
+        return game
+
+
+def rematch(game: Game, by, *, version: int) -> Game:  # type: ignore[no-untyped-def]
+    """A new game night with the same players in the same seats and the same rules.
+
+    The deal passes one seat on from the last game's first dealer, and whoever kept score
+    last time keeps score again. The old game's version is bumped so a double tap on
+    "Rematch" is refused as stale instead of starting two games.
+    """
+    with transaction.atomic():
+        locked = _lock(game, version)
+        old, seats = locked.game, locked.seats
+        new = create_game(
+            by,
+            players=[seat.player for seat in seats],
+            first_dealer=(old.first_dealer + 1) % len(seats),
+            rules=game_rules(old),
+            name=old.name,
+        )
+        scorers = {old.creator_id, *old.co_scorers.values_list("pk", flat=True)} - {by.pk}
+        new.co_scorers.add(*scorers)
+        bump(old)
+        return new
+
+
+# --- inside the transaction -------------------------------------------------------------
+
+
+@dataclass
+class _Locked:
+    game: Game
+    seats: list[Seat]
+    rows: list[RoundScore]
+    entries: list[RoundEntry]
+
+
+def _lock(game: Game, version: int) -> _Locked:
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    if locked.version != version:
+        raise Stale(stale_message(), code="stale")
+    seats = list(Seat.objects.filter(game=locked).select_related("player").order_by("position"))
+    rows = list(RoundScore.objects.filter(game=locked).order_by("round_number"))
+    return _Locked(locked, seats, rows, entries_from_rows(seats, rows))
+
+
+def _save(locked: _Locked, entries: Sequence[RoundEntry], *, changed: int | None = None) -> None:
+    """Recompute everything from `entries`, then store rounds, seats and game."""
+    game, seats = locked.game, locked.seats
+    results, standing = _replay(game, len(seats), entries, changed=changed)
+    _write_rounds(locked, _round_rows(game, seats, results, standing))
+    refresh_seats(seats, game_rules(game), standing)
+    game.rounds_played = len(results)
+    if standing.game_over:
+        game.status = Game.Status.FINISHED
+        game.winner = seats[standing.winner].player if standing.winner is not None else None
+        game.finished_at = game.finished_at or timezone.now()
+    else:
+        game.status = Game.Status.ACTIVE
+        game.winner = None
+        game.finished_at = None
+    bump(game)
+
+
+def _write_rounds(locked: _Locked, rows: Iterable[RoundScore]) -> None:
+    """Write only the rows that differ: a new round inserts one row per seat, an edit
+    updates the rows it moved, an undo deletes a round."""
+    old = {(row.round_number, row.seat_id): row for row in locked.rows}
+    create, update = [], []
+    for row in rows:
+        current = old.pop((row.round_number, row.seat_id), None)
+        if current is None:
+            create.append(row)
+        elif any(getattr(current, field) != getattr(row, field) for field in ROUND_FIELDS):
+            for field in ROUND_FIELDS:
+                setattr(current, field, getattr(row, field))
+            update.append(current)
+    if old:
+        RoundScore.objects.filter(pk__in=[row.pk for row in old.values()]).delete()
+    if update:
+        RoundScore.objects.bulk_update(update, ROUND_FIELDS)
+    if create:
+        RoundScore.objects.bulk_create(create)
+
+
+def _replay(
+    game: Game, players: int, entries: Sequence[RoundEntry], *, changed: int | None = None
+) -> tuple[list[RoundResult], Standing]:
+    """Fold the entered rounds through the engine; returns the results and the final standing.
+
+    Outside pick-a-phase a completed phase is whatever phase the seat was on, so it is
+    read from the standing round by round rather than trusted from the stored rows.
+    """
+    rules = game_rules(game)
+    standing = start(players, rules, dealer=game.first_dealer)
+    results = []
+    for number, entry in enumerate(entries, start=1):
+        completed = {
+            seat: phase if rules.pick_a_phase else standing.phase[seat]
+            for seat, phase in entry.completed.items()
+        }
+        result = RoundResult(went_out=entry.went_out, completed=completed, points=entry.points)
+        try:
+            standing = advance(rules, standing, result)
+        except RuleError as error:
+            raise _round_error(error, game, number, changed, result) from error
+        results.append(result)
+    try:
+        final = progress(
+            players, rules, results, dealer=game.first_dealer, tiebreak_winner=game.tiebreak_winner
+        )
+    except RuleError:
+        # An edit changed who is tied (or removed the tie): the old tie-breaker no longer counts.
+        game.tiebreak_winner = None
+        final = progress(players, rules, results, dealer=game.first_dealer)
+    return results, final
+
+
+def _round_rows(
+    game: Game, seats: Sequence[Seat], results: Sequence[RoundResult], standing: Standing
+) -> Iterable[RoundScore]:
+    for board_round in scoreboard_rounds(results, standing):
+        for seat, cell in zip(seats, board_round.cells, strict=True):
+            yield round_row(
+                game,
+                seat,
+                board_round.number,
+                attempted=cell.attempted,
+                completed=cell.completed,
+                points=cell.points,
+                went_out=cell.went_out,
+                total=cell.total,
+            )
+
+
+def _resolve_player(creator, player: Player | str) -> Player:  # type: ignore[no-untyped-def]
+    if isinstance(player, Player):
+        return player
+    name = player.strip()
+    # The same guest name at this user's table is the same person: their history adds up.
+    existing = Player.objects.filter(
+        created_by=creator, user__isnull=True, name__iexact=name
+    ).first()
+    return existing or Player.objects.create(name=name, created_by=creator)
+
+
+def _just_created(
+    creator,  # type: ignore[no-untyped-def]
+    players: Sequence[Player],
+    first_dealer: int,
+    rules: Rules,
+    name: str,
+) -> Game | None:
+    recent = Game.objects.filter(
+        creator=creator,
+        mode=Game.Mode.TABLE,
+        created_at__gte=timezone.now() - DOUBLE_SUBMIT_WINDOW,
+        rounds_played=0,
+        first_dealer=first_dealer,
+        name=name,
+    ).prefetch_related("seats")
+    wanted = [player.pk for player in players]
+    for game in recent:
+        seated = [seat.player_id for seat in sorted(game.seats.all(), key=lambda s: s.position)]
+        if seated == wanted and game_rules(game) == rules:
+            return game
+    return None
+
+
+# --- engine errors as sentences for the scorer ------------------------------------------
+
+
+def _check_engine(call, *, names: Sequence[str] = ()) -> None:  # type: ignore[no-untyped-def]
+    try:
+        call()
+    except RuleError as error:
+        raise Refused(rule_message(error, names)) from error
+
+
+def _round_error(
+    error: RuleError, game: Game, number: int, changed: int | None, result: RoundResult
+) -> Refused:
+    names = list(
+        Seat.objects.filter(game=game).order_by("position").values_list("player__name", flat=True)
+    )
+    message = rule_message(error, names, result)
+    if changed is not None and number != changed:
+        # The edited round is fine on its own, but a later round no longer follows from it.
+        return Refused(
+            _(
+                "With that change, round %(number)s no longer adds up: %(reason)s "
+                "Undo or fix the later rounds first."
+            )
+            % {"number": number, "reason": message}
+        )
+    return Refused(message, field=_error_field(error, result))
+
+
+def _error_field(error: RuleError, result: RoundResult) -> str | None:
+    seat = _error_seat(error, result)
+    fields = {
+        "went_out_points": f"points_{seat}",
+        "points_value": f"points_{seat}",
+        "went_out_without_phase": f"completed_{seat}",
+        "phase_already_completed": f"completed_{seat}",
+        "wrong_phase": f"completed_{seat}",
+        "went_out_seat": "went_out",
+    }
+    return fields.get(error.code) if seat is not None or error.code == "went_out_seat" else None
+
+
+def _error_seat(error: RuleError, result: RoundResult | None) -> int | None:
+    seat = getattr(error, "params", {}).get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return seat
+    return result.went_out if result is not None else None
+
+
+def rule_message(error: RuleError, names: Sequence[str], result: RoundResult | None = None) -> str:
+    seat = _error_seat(error, result)
+    return round_refusal(error, names[seat] if seat is not None and 0 <= seat < len(names) else "?")

@@ -1,0 +1,334 @@
+"""Score tracker pages: game nights at a real table.
+
+Private pages (/nights/…) are for the scorer, co-scorers and seated members; everyone
+else gets 404, so a game's existence doesn't leak. The share page (/s/<token>/) is the
+read-only live scoreboard for whoever has the link.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Case, Exists, OuterRef, Prefetch, Q, QuerySet, Value, When
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from ..errors import Refused, Stale
+from ..models import Game, Player, Seat
+from . import services
+from .forms import (
+    NightCoScorerForm,
+    NightGameForm,
+    NightRoundForm,
+    NightTiebreakForm,
+    NightVersionForm,
+)
+from .qr import qr_svg
+from .scoreboard import Scoreboard, load_scoreboard
+
+DETAIL = "games/nights/detail.html"
+GAMES_PER_PAGE = 20
+
+
+# --- access -------------------------------------------------------------------------------
+
+
+def _nights_of(user) -> QuerySet[Game]:  # type: ignore[no-untyped-def]
+    co_scoring = Game.co_scorers.through.objects.filter(game=OuterRef("pk"), user=user)
+    seated = Seat.objects.filter(game=OuterRef("pk"), player__user=user)
+    return (
+        Game.objects.filter(mode=Game.Mode.TABLE)
+        .annotate(co_scoring=Exists(co_scoring), seated=Exists(seated))
+        .select_related("creator")
+    )
+
+
+def _get_night_for_viewer(request: HttpRequest, public_id: str) -> Game:
+    """A game the user may look at (scorer, co-scorer or seated member), else 404."""
+    games = _nights_of(request.user).filter(
+        Q(creator=request.user) | Q(co_scoring=True) | Q(seated=True)
+    )
+    game = get_object_or_404(games, public_id=public_id)
+    game.can_edit = game.creator_id == request.user.pk or game.co_scoring
+    return game
+
+
+def _get_night_for_scorer(request: HttpRequest, public_id: str) -> Game:
+    """A game the user may change (scorer or co-scorer), else 404 — viewers included."""
+    games = _nights_of(request.user).filter(Q(creator=request.user) | Q(co_scoring=True))
+    game = get_object_or_404(games, public_id=public_id)
+    game.can_edit = True
+    return game
+
+
+def _refuse_stale(request: HttpRequest, game: Game) -> HttpResponse | None:
+    """Every changing form carries the version it was built from; an older one (another
+    scorer's change, a double tap, a tab left open) is refused with the current game.
+    The services check again under the row lock, for the race between here and there."""
+    form = NightVersionForm(request.POST)
+    if form.is_valid() and form.cleaned_data["version"] == game.version:
+        return None
+    return _render_game(request, game, notice=services.stale_message(), level="error")
+
+
+# --- pages ----------------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def night_list(request: HttpRequest) -> HttpResponse:
+    games = (
+        _nights_of(request.user)
+        .filter(Q(creator=request.user) | Q(co_scoring=True) | Q(seated=True))
+        .order_by(
+            Case(When(status=Game.Status.ACTIVE, then=Value(0)), default=Value(1)),
+            "-updated_at",
+        )
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+        )
+    )
+    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "games/nights/list.html", {"page": page})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_create(request: HttpRequest) -> HttpResponse:
+    me = Player.for_user(request.user)
+    form = NightGameForm(me, services.known_players(request.user), request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.create_game(
+                request.user,
+                players=form.players,
+                first_dealer=form.dealer_position,
+                rules=form.cleaned_data["rules"],
+                name=form.cleaned_data["name"],
+            )
+        except Refused as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Game night started. Good luck, everyone!"))
+            return redirect(game)
+    return render(request, "games/nights/new.html", {"form": form})
+
+
+@login_required
+@require_GET
+def night_detail(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = _get_night_for_viewer(request, public_id)
+    return _render_game(request, game)
+
+
+@login_required
+@require_POST
+def night_add_round(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = _get_night_for_scorer(request, public_id)
+    if stale := _refuse_stale(request, game):
+        return stale
+    board = load_scoreboard(game)
+    form = NightRoundForm(board, request.POST)
+    if form.is_valid():
+        try:
+            services.add_round(game, form.entry, version=form.cleaned_data["version"])
+        except Refused as error:
+            if isinstance(error, Stale) or error.field is None:
+                # Not about one of the typed values (game over, tie-breaker due, stale).
+                return _render_game(request, game, notice=error.message, level="error")
+            form.add_error(error.field, error.message)
+        else:
+            done = _("Round %(number)s saved.") % {"number": form.number}
+            return _changed(request, game, done)
+    return _render_game(request, game, board=board, form=form)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_edit_round(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
+    game = _get_night_for_scorer(request, public_id)
+    if request.method == "POST" and (stale := _refuse_stale(request, game)):
+        return stale
+    board = load_scoreboard(game)
+    if not 1 <= number <= len(board.rounds):
+        raise Http404
+    form = NightRoundForm(board, request.POST or None, number=number)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.edit_round(game, number, form.entry, version=form.cleaned_data["version"])
+        except Stale as error:
+            return _render_game(request, game, notice=error.message, level="error")
+        except Refused as error:
+            form.add_error(error.field, error.message)
+        else:
+            done = _("Round %(number)s corrected; the rounds after it were recomputed.") % {
+                "number": number
+            }
+            return _changed(request, game, done)
+    context = {"game": game, "board": board, "form": form}
+    if request.htmx and request.method == "GET":
+        return render(request, "games/nights/round.html#round_form", context)
+    if request.htmx:
+        return _render_game(request, game, board=board, form=form)
+    return render(request, "games/nights/round.html", context)
+
+
+@login_required
+@require_POST
+def night_undo(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = _get_night_for_scorer(request, public_id)
+    if stale := _refuse_stale(request, game):
+        return stale
+    try:
+        services.undo_last(game, version=game.version)
+    except Refused as error:
+        return _render_game(request, game, notice=error.message, level="error")
+    return _changed(request, game, _("The last entry was undone."))
+
+
+@login_required
+@require_POST
+def night_tiebreak(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = _get_night_for_scorer(request, public_id)
+    if stale := _refuse_stale(request, game):
+        return stale
+    board = load_scoreboard(game)
+    if not board.tiebreak_needed:
+        return _render_game(request, game, notice=_("No tie-breaker round is due."), level="error")
+    form = NightTiebreakForm(board, request.POST)
+    if not form.is_valid():
+        return _render_game(request, game, board=board, tiebreak_form=form)
+    data = form.cleaned_data
+    try:
+        services.record_tiebreak(game, data["winner"], version=data["version"])
+    except Refused as error:
+        return _render_game(request, game, notice=error.message, level="error")
+    return _changed(request, game, _("Tie-breaker recorded."))
+
+
+@login_required
+@require_POST
+def night_add_co_scorer(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = _get_night_for_scorer(request, public_id)
+    form = NightCoScorerForm(request.POST)
+    if form.is_valid():
+        try:
+            services.add_co_scorer(
+                game, form.cleaned_data["username"], version=form.cleaned_data["version"]
+            )
+        except Stale as error:
+            messages.error(request, error.message)
+            return redirect(game)
+        except Refused as error:
+            form.add_error(error.field, error.message)
+        else:
+            name = form.cleaned_data["username"].get_username()
+            messages.success(request, _("%(name)s can now keep score too.") % {"name": name})
+            return redirect(game)
+    return _render_game(request, game, co_scorer_form=form, full_page=True)
+
+
+@login_required
+@require_POST
+def night_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = _get_night_for_scorer(request, public_id)
+    if stale := _refuse_stale(request, game):
+        return stale
+    try:
+        new = services.rematch(game, request.user, version=game.version)
+    except Refused as error:
+        return _render_game(request, game, notice=error.message, level="error")
+    messages.success(request, _("Rematch! Same players, same rules."))
+    return redirect(new)
+
+
+# --- the public share link ------------------------------------------------------------------
+
+
+@require_GET
+def night_share(request: HttpRequest, token: str) -> HttpResponse:
+    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
+    context = {"game": game, "board": load_scoreboard(game)}
+    return render(request, "games/nights/share.html", context)
+
+
+@require_GET
+@never_cache
+def night_share_live(request: HttpRequest, token: str) -> HttpResponse:
+    """The share page polls this every few seconds with the version it shows.
+
+    Unchanged: 204 after a single query and no template. Changed: the new board, whose
+    markup carries the new version, and no polling trigger once the game is over.
+    """
+    version = (
+        Game.objects.filter(share_token=token, mode=Game.Mode.TABLE)
+        .values_list("version", flat=True)
+        .first()
+    )
+    if version is None:
+        raise Http404
+    if request.GET.get("version") == str(version):
+        return HttpResponse(status=204)
+    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
+    context = {"game": game, "board": load_scoreboard(game)}
+    return render(request, "games/nights/share.html#live", context)
+
+
+# --- rendering ----------------------------------------------------------------------------
+
+
+def _changed(request: HttpRequest, game: Game, notice: str) -> HttpResponse:
+    """After a change: HTMX gets the fresh game inline, a plain form post a redirect."""
+    if request.htmx:
+        game.refresh_from_db()
+        return _render_game(request, game, notice=notice, level="success")
+    messages.success(request, notice)
+    return redirect(game)
+
+
+def _render_game(
+    request: HttpRequest,
+    game: Game,
+    *,
+    board: Scoreboard | None = None,
+    form: NightRoundForm | None = None,
+    tiebreak_form: NightTiebreakForm | None = None,
+    co_scorer_form: NightCoScorerForm | None = None,
+    notice: str = "",
+    level: str = "",
+    full_page: bool = False,
+) -> HttpResponse:
+    if notice and level == "error":
+        # A refused change: show what the game looks like now, with fresh forms.
+        game.refresh_from_db()
+        board = None
+    board = board or load_scoreboard(game)
+    can_edit = getattr(game, "can_edit", False)
+    context = {
+        "game": game,
+        "board": board,
+        "can_edit": can_edit,
+        "notice": notice,
+        "level": level,
+    }
+    if can_edit:
+        context.update(
+            form=form or NightRoundForm(board),
+            tiebreak_form=tiebreak_form or NightTiebreakForm(board),
+            version_form=NightVersionForm(initial={"version": game.version}),
+        )
+    if request.htmx and not full_page:
+        return render(request, f"{DETAIL}#game", context)
+    share_url = request.build_absolute_uri(reverse("games:night_share", args=[game.share_token]))
+    context.update(
+        share_url=share_url,
+        qr=qr_svg(share_url, title=_("QR code of the live scoreboard link")),
+        co_scorers=list(game.co_scorers.all()) if can_edit else [],
+        co_scorer_form=co_scorer_form or NightCoScorerForm(initial={"version": game.version}),
+    )
+    return render(request, DETAIL, context)

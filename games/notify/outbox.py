@@ -1,0 +1,370 @@
+"""Game emails: the outbox written with each move, and the jobs that send it.
+
+The life of a `Notification` row::
+
+    pending ──handed to Celery──▶ queued ──task claims it──▶ sending ──▶ sent
+       ▲                                                      │ ╲
+       └──── send error: a later send_after (≤ MAX_ATTEMPTS) ◀─┘  ╲─▶ skipped / failed
+
+- `after_move` writes rows inside the move's transaction (games.services calls it), so a
+  move that rolls back sends nothing, and the unique key makes a repeated write a no-op.
+- After commit the rows are published to the broker. A dead broker never fails or slows
+  the move (one fast attempt, errors swallowed): the rows stay pending and `sweep`, run
+  by beat every minute, publishes them once the broker is back.
+- The task claims its row with a conditional UPDATE, so a task delivered twice, or a row
+  the sweeper published again, is sent once.
+- Preferences, the per-game mute, the verified address, quiet hours and "is it still
+  their turn?" are checked again just before sending: a row may wait for the morning.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from functools import partial
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from phase10site.celery import FAST_FAIL, app
+
+from ..models import Game, Move, Notification, Seat
+from . import emails
+from .policy import games_waiting_for_users, quiet_until, refusal
+
+log = logging.getLogger(__name__)
+
+Kind = Notification.Kind
+Status = Notification.Status
+
+# Rows are published right after commit; the sweeper only takes those this much older,
+# so it doesn't race the normal hand-over.
+SWEEP_GRACE = timedelta(minutes=1)
+# A queued row the worker never claimed (a broker restarted without its data).
+QUEUED_TIMEOUT = timedelta(minutes=10)
+# A row claimed this long ago by a worker that never finished: the worker died while
+# sending, so the email may or may not have left. Failing it visibly (rather than
+# sending again) keeps the promise that nothing is sent twice.
+SENDING_TIMEOUT = timedelta(minutes=10)
+# Waits after failed attempts 1, 2, 3, 4; attempt MAX_ATTEMPTS failing gives up.
+RETRY_DELAYS = (
+    timedelta(minutes=1),
+    timedelta(minutes=5),
+    timedelta(minutes=30),
+    timedelta(hours=2),
+)
+MAX_ATTEMPTS = len(RETRY_DELAYS) + 1
+
+# Per-turn kinds: they only make sense while it is still the recipient's turn.
+TURN_KINDS = {Kind.YOUR_TURN, Kind.REMINDER, Kind.TIME_WARNING}
+
+
+# --- what the move log says -------------------------------------------------------------
+
+
+def ended_turn(action: dict[str, Any]) -> bool:
+    """A logged move that ended a turn: a discard, or a move that ended the round."""
+    return action.get("type") == "discard" or "round_over" in (action.get("log") or {})
+
+
+def turn_key(game: Game) -> int:
+    """The number of the move that ended the previous turn (0 in the first turn): it
+    stays the same throughout a turn, so it names the turn in the outbox's unique key.
+
+    It agrees with `games.services`, which restarts `turn_started_at` on exactly
+    these moves.
+    """
+    number = (
+        Move.objects.filter(game=game)
+        .filter(Q(action__type="discard") | Q(action__log__has_key="round_over"))
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    return number or 0
+
+
+# --- writing the outbox (inside the move's transaction) -----------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    game: Game | None
+    move_number: int
+    recipient: Any
+    kind: str
+    ordinal: int = 0
+    day: date | None = None
+    context: dict[str, Any] | None = None
+
+
+def after_move(game, before_state, after_state, moves):  # type: ignore[no-untyped-def]
+    """Called by games.services inside the move transaction, after the game is saved.
+
+    `before_state` / `after_state` are engine GameStates (before_state is None when the
+    game starts); `moves` the Move rows just appended (empty for a start or a
+    resignation). Writes the outbox rows the move causes and hands them to Celery once
+    the transaction commits:
+
+    - game over: the final standings to every player;
+    - a new turn: "your turn" to its player, unless that player made these moves
+      themselves (a Skip with two players gives the discarder another turn);
+    - moves played automatically for a person (the time limit): "played for you".
+    """
+    if game.mode != Game.Mode.ONLINE or after_state is None:
+        return
+    # A turn finished automatically for a person (the time limit; a bot's seat has no
+    # person): tell them once, keyed by the move that ended that turn.
+    auto_ends = [move for move in moves if move.automatic and ended_turn(move.action)]
+    finished = after_state.game_over or game.status == Game.Status.FINISHED
+    game_over = finished and not (before_state is not None and before_state.game_over)
+    next_up = None  # the seat whose turn starts now, if someone else's moves started it
+    ends = [move.number for move in moves if ended_turn(move.action)]
+    if not finished and game.status == Game.Status.ACTIVE and (before_state is None or ends):
+        movers = {move.seat for move in moves if not move.automatic}
+        if after_state.current_seat not in movers:
+            next_up = after_state.current_seat
+    if not (auto_ends or game_over or next_up is not None):
+        return  # most moves (a draw, a lay-down, a hit) tell nobody: no query
+    seats = {
+        seat.position: seat
+        for seat in Seat.objects.filter(game=game).select_related("player__user__profile")
+    }
+    rows: list[Row] = []
+    for seat in _people(seats.values(), {move.seat for move in auto_ends}):
+        seat_ends = [move for move in auto_ends if move.seat == seat.position]
+        rows.append(
+            Row(
+                game,
+                seat_ends[-1].number,
+                seat.player.user,
+                Kind.AUTO_PLAYED,
+                context={"discarded": _discarded(seat_ends)},
+            )
+        )
+    if game_over:
+        rows.extend(
+            Row(game, game.move_number, seat.player.user, Kind.GAME_OVER)
+            for seat in _people(seats.values())
+        )
+    elif next_up is not None:
+        seat = seats.get(next_up)
+        if seat is not None and _is_person(seat):
+            top = after_state.discard_top
+            rows.append(
+                Row(
+                    game,
+                    max(ends, default=0),
+                    seat.player.user,
+                    Kind.YOUR_TURN,
+                    context={
+                        "discard_top": None if top is None else str(top),
+                        "round": after_state.round_number,
+                    },
+                )
+            )
+    write(rows, seats=seats)
+
+
+def _is_person(seat: Seat) -> bool:
+    return not seat.is_bot and not seat.resigned and seat.player.user_id is not None
+
+
+def _people(seats: Iterable[Seat], positions: set[int] | None = None) -> list[Seat]:
+    return [
+        seat
+        for seat in seats
+        if seat.player.user_id is not None
+        and (positions is None or (seat.position in positions and _is_person(seat)))
+    ]
+
+
+def _discarded(moves: Sequence[Move]) -> str | None:
+    for move in reversed(moves):
+        if move.action.get("type") == "discard":
+            return str(move.action.get("card"))
+    return None
+
+
+def write(rows: Iterable[Row], *, seats: dict[int, Seat] | None = None) -> list[int]:
+    """Write outbox rows for those who want them; publish the new ones after commit.
+
+    Returns the ids of the rows created now (existing ones are left alone: the unique
+    key turns a second write of the same notification into nothing).
+    """
+    now = timezone.now()
+    created: list[int] = []
+    for row in rows:
+        seat = None
+        if row.game is not None:
+            seat = next(
+                (s for s in (seats or {}).values() if s.player.user_id == row.recipient.pk), None
+            )
+        if refusal(row.kind, row.recipient, seat) is not None:
+            continue
+        later = None if row.kind == Kind.DIGEST else quiet_until(row.recipient.profile, now)
+        notification, new = _get_or_create(row, send_after=later or now)
+        if new and later is None:
+            created.append(notification.pk)
+    if created:
+        transaction.on_commit(partial(hand_over, created), robust=True)
+    return created
+
+
+def _get_or_create(row: Row, *, send_after: datetime) -> tuple[Notification, bool]:
+    key: dict[str, Any] = {"recipient": row.recipient, "kind": row.kind}
+    if row.kind == Kind.DIGEST:
+        key["day"] = row.day
+    else:
+        key.update(game=row.game, move_number=row.move_number, ordinal=row.ordinal)
+    defaults = {"send_after": send_after, "context": row.context or {}}
+    if row.kind != Kind.DIGEST:
+        defaults["day"] = None
+    else:
+        defaults.update(game=None, move_number=0, ordinal=0)
+    try:
+        return Notification.objects.get_or_create(**key, defaults=defaults)
+    except IntegrityError:
+        # Lost a race with a concurrent writer of the same row (get_or_create retries
+        # the read itself, but not when the other transaction commits in between).
+        return Notification.objects.get(**key), False
+
+
+# --- handing rows to Celery ---------------------------------------------------------------
+
+
+def hand_over(ids: Sequence[int]) -> int:
+    """Publish `send_notification` for each pending row; returns how many went.
+
+    Each row is first moved pending → queued with a conditional UPDATE, so two
+    overlapping sweeps publish it once. Any broker error puts the row back to pending
+    and stops: the sweeper tries again later.
+    """
+    # By name: the task module imports this one.
+    send_notification = app.signature("games.send_notification")
+    published = 0
+    try:
+        with app.connection_for_write(transport_options=FAST_FAIL) as connection:
+            for pk in ids:
+                claimed = Notification.objects.filter(pk=pk, status=Status.PENDING).update(
+                    status=Status.QUEUED, queued_at=timezone.now()
+                )
+                if not claimed:
+                    continue
+                try:
+                    send_notification.apply_async((pk,), connection=connection, retry=False)
+                except Exception:
+                    Notification.objects.filter(pk=pk, status=Status.QUEUED).update(
+                        status=Status.PENDING, queued_at=None
+                    )
+                    raise
+                published += 1
+    except Exception as error:  # kombu, redis, OSError: the sweeper will retry
+        log.warning(
+            "broker unavailable, %d notification(s) left for the sweeper: %s",
+            len(ids) - published,
+            error,
+        )
+    return published
+
+
+# --- sending (the task's body) -----------------------------------------------------------
+
+
+def send(notification_id: int, *, now: datetime | None = None) -> str:
+    """Claim the row, send its email, record the outcome; returns the row's new status
+    (or "" when another worker had it already)."""
+    now = now or timezone.now()
+    claimed = Notification.objects.filter(
+        pk=notification_id,
+        status__in=[Status.PENDING, Status.QUEUED],
+        send_after__lte=now,
+    ).update(status=Status.SENDING, attempts=F("attempts") + 1, claimed_at=now)
+    if claimed != 1:
+        return ""
+    notification = Notification.objects.select_related("recipient__profile", "game").get(
+        pk=notification_id
+    )
+    mine = Notification.objects.filter(pk=notification_id, status=Status.SENDING)
+    try:
+        reason = _still_wanted(notification)
+        if reason is None and notification.kind != Kind.DIGEST:
+            later = quiet_until(notification.recipient.profile, now)
+            if later is not None:
+                mine.update(status=Status.PENDING, send_after=later, attempts=F("attempts") - 1)
+                return Status.PENDING
+        if reason is None:
+            emails.send(notification)
+    except Exception as error:
+        return _failed(notification, error, now)
+    if reason is not None:
+        mine.update(status=Status.SKIPPED, last_error=reason)
+        return Status.SKIPPED
+    mine.update(status=Status.SENT, sent_at=timezone.now(), last_error="")
+    return Status.SENT
+
+
+def _failed(notification: Notification, error: Exception, now: datetime) -> str:
+    mine = Notification.objects.filter(pk=notification.pk, status=Status.SENDING)
+    message = f"{type(error).__name__}: {error}"[:2000]
+    if notification.attempts >= MAX_ATTEMPTS:
+        log.error("notification %s failed for good: %s", notification.pk, message)
+        mine.update(status=Status.FAILED, last_error=message)
+        return Status.FAILED
+    delay = RETRY_DELAYS[notification.attempts - 1]
+    log.warning("notification %s failed, retrying in %s: %s", notification.pk, delay, message)
+    mine.update(status=Status.PENDING, send_after=now + delay, last_error=message)
+    return Status.PENDING
+
+
+def _still_wanted(notification: Notification) -> str | None:
+    """Why the email is no longer wanted (None: send it)."""
+    game = notification.game
+    seat = None
+    if game is not None:
+        seat = (
+            Seat.objects.filter(game=game, player__user=notification.recipient)
+            .select_related("player")
+            .first()
+        )
+        if seat is None:
+            return "not in the game"
+    reason = refusal(notification.kind, notification.recipient, seat)
+    waiting = games_waiting_for_users([notification.recipient_id])
+    if reason is None and notification.kind == Kind.DIGEST and not waiting.exists():
+        return "no game waiting"
+    if reason is not None or seat is None or notification.kind not in TURN_KINDS:
+        return reason
+    if game is None or game.status != Game.Status.ACTIVE:
+        return "game not in progress"
+    if game.current_player_id != seat.player_id or turn_key(game) != notification.move_number:
+        return "turn already played"
+    return None
+
+
+# --- the sweeper ---------------------------------------------------------------------------
+
+
+def sweep(now: datetime | None = None) -> dict[str, int]:
+    """Publish rows never handed over (broker down) and retries that are due; fail rows
+    a dead worker left behind."""
+    now = now or timezone.now()
+    stuck = Notification.objects.filter(
+        status=Status.SENDING, claimed_at__lte=now - SENDING_TIMEOUT
+    ).update(
+        status=Status.FAILED,
+        last_error="The worker stopped while sending; not retried, so it can't be sent twice.",
+    )
+    Notification.objects.filter(status=Status.QUEUED, queued_at__lte=now - QUEUED_TIMEOUT).update(
+        status=Status.PENDING
+    )
+    due = list(
+        Notification.objects.filter(status=Status.PENDING, send_after__lte=now - SWEEP_GRACE)
+        .order_by("send_after")
+        .values_list("pk", flat=True)[:500]
+    )
+    return {"published": hand_over(due) if due else 0, "due": len(due), "stuck": stuck}

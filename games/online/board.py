@@ -1,0 +1,217 @@
+"""The board: what one seated player's page shows of an online game, built from the
+engine's `player_view` of their seat (never from the state itself, so other hands and
+the deck order can't reach a template). Words come from `games.words`; the markup is
+in `games/online/game.html` and the card templates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import get_script_prefix, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from ..engine import Card, PlayerView, hint, player_view
+from ..models import Game, Seat
+from ..words import group_words, move_line, phase_goal_words
+from . import services
+
+SORT_KEY = "online_hand_sort"
+COLOURS = "RBGY"
+
+
+@dataclass
+class Seating:
+    """An online game as one seated user sees it: the game, its seats, theirs."""
+
+    game: Game
+    seats: list[Seat]
+    me: Seat
+
+
+def board_context(
+    request: HttpRequest,
+    seating: Seating,
+    *,
+    error: str = "",
+    notice: str = "",
+    choice: Any = None,
+    hint: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    game, seats, me = seating.game, seating.seats, seating.me
+    # Everything below reads `view`, never the state: the view is what this seat may know.
+    view = player_view(services.load_state(game), me.position)
+    names = view.players
+    order = request.session.get(SORT_KEY, "number")
+    can_act = view.your_turn and not me.is_bot
+    legal = view.legal
+    players = [_player(view, seat, me) for seat in seats]
+    log = [
+        {
+            "number": number,
+            "text": move_line(data, seat, names),
+            "automatic": automatic,
+            "round_over": data.get("log", {}).get("round_over"),
+        }
+        for number, seat, data, automatic in game.recent_moves
+    ]
+    return {
+        "game": game,
+        "me": me,
+        "view": view,
+        "players": players,
+        "current": players[view.current_seat] if not view.game_over else None,
+        "my_phase_goal": phase_goal_words(view.phase[me.position]),
+        "hand": [str(card) for card in sorted_hand(view.hand, order)],
+        "sort": order,
+        "discard_top": str(view.discard_top) if view.discard_top else None,
+        "can_act": can_act,
+        "can_draw": can_act and legal.draw,
+        "can_take": can_act and legal.take_discard,
+        "can_lay": can_act and bool(legal.lay_down),
+        "can_hit": can_act and bool(legal.hits),
+        "can_discard": can_act and bool(legal.discards),
+        "pick_phases": list(_phases_to_pick(view)) if view.rules.pick_a_phase else [],
+        "log": list(reversed(log)),
+        "last_round": _last_round(view, log),
+        "standings": sorted(seats, key=lambda s: (s.rank or 99, s.position))
+        if view.game_over
+        else [],
+        "error": error,
+        "notice": notice,
+        "choice": choice,
+        "hint": hint,
+        "poll": not view.game_over,
+        "urls": board_urls(game.public_id, get_script_prefix()),
+    }
+
+
+def _phases_to_pick(view: PlayerView) -> tuple[int, ...]:
+    phase = view.phase[view.seat]
+    if phase is not None:
+        return (phase,)
+    done = view.completed[view.seat]
+    return tuple(p for p in view.rules.phases if p not in done)
+
+
+def hint_context(seating: Seating) -> dict[str, Any]:
+    """The engine's hint for the player's hand, in words."""
+    state = services.load_state(seating.game)
+    found = hint(state, seating.me.position)
+    if found.laid:
+        return {"text": _("Your phase is down: hit your cards on groups that take them.")}
+    if found.options:
+        return {
+            "text": _("You can lay down now:"),
+            "options": [
+                {"phase": option.phase, "groups": [[str(c) for c in g] for g in option.groups]}
+                for option in found.options
+            ],
+        }
+    return {
+        "text": _("Not yet: you need at least %(count)s more card(s).") % {"count": found.shortfall}
+    }
+
+
+def sorted_hand(hand: tuple[Card, ...], order: str) -> list[Card]:
+    if order == "colour":
+        return sorted(
+            hand,
+            key=lambda c: (
+                COLOURS.index(c.colour) if c.colour else 4 + (c.number is not None),
+                c.number or 0,
+            ),
+        )
+    return sorted(hand, key=Card.sort_key)
+
+
+@lru_cache(maxsize=1024)
+def board_urls(public_id: str, prefix: str) -> dict[str, str]:
+    """The links and form targets of a game's board. The board is drawn on every
+    change, by every seat, so they are reversed once per game (and script prefix)."""
+    names = ["detail", "poll", "act", "hint", "sort", "resign", "rematch", "mute"]
+    return {name: reverse(f"games:online_{name}", args=[public_id]) for name in names}
+
+
+def _player(view: PlayerView, seat: Seat, me: Seat) -> dict[str, Any]:
+    """One seat around the table: name, tags, facts and laid groups."""
+    position = seat.position
+    is_turn = not view.game_over and position == view.current_seat
+    classes = ["ot-player"]
+    tags = []
+    if is_turn:
+        classes.append("turn")
+    if position == me.position:
+        classes.append("me")
+        tags.append(("", _("you")))
+    if position not in view.playing:
+        classes.append("out")
+    if seat.is_bot:
+        tags.append(("bot", _("resigned · bot plays") if seat.resigned else _("bot")))
+    if position == view.dealer and not view.game_over:
+        tags.append(("deal", _("dealer")))
+    if is_turn:
+        tags.append(("turn", _("to play")))
+    if position in view.skipped:
+        tags.append(("skip", _("skipped next")))
+    facts = []
+    phase = view.phase[position]
+    if phase is not None:
+        facts.append((_("Phase %(number)s") % {"number": phase}, phase_goal_words(phase)))
+    elif view.rules.pick_a_phase:
+        done, total = len(view.completed[position]), len(view.rules.phases)
+        facts.append((_("%(done)s of %(total)s phases") % {"done": done, "total": total}, ""))
+    count = view.hand_counts[position]
+    facts.append((ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}, ""))
+    facts.append((_("%(score)s points") % {"score": view.scores[position]}, ""))
+    groups = [
+        {
+            "words": group_words(
+                group.kind,
+                number=group.number,
+                colour=group.colour,
+                low=group.low,
+                size=len(group),
+            ),
+            "cards": [str(card) for card in group],
+        }
+        for group in view.laid[position]
+    ]
+    return {
+        "seat": seat,
+        "name": view.players[position],
+        "is_turn": is_turn,
+        "classes": " ".join(classes),
+        "tags": tags,
+        "facts": facts,
+        "groups": groups,
+    }
+
+
+def _last_round(view: PlayerView, log: list[dict[str, Any]]) -> dict[str, Any] | None:
+    summary = view.last_round
+    if summary is None:
+        return None
+    rows = []
+    for position, line in enumerate(summary.seats):
+        laid, now = summary.laid[position], view.phase[position]
+        rows.append(
+            {
+                "name": view.players[position],
+                "points": line.points,
+                "went_out": line.went_out,
+                "laid_text": "✓ " + _("phase %(number)s") % {"number": laid}
+                if laid
+                else "✗ " + _("not laid"),
+                "next_text": _("→ phase %(number)s") % {"number": now}
+                if now and not view.game_over
+                else "",
+                "total": view.scores[position],
+            }
+        )
+    recent = any(line["round_over"] == summary.round_number for line in log)
+    return {"number": summary.round_number, "rows": rows, "recent": recent}

@@ -1,0 +1,58 @@
+"""A demo online game for `make run`: alice, bob and two bots a few rounds in, with
+alice to play. Every move goes through the services, so the game replays from its seed
+like a real one. Safe to run again: a demo game that exists already is left alone."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import Discard, player_view
+from ..engine.bots import choose_action
+from ..models import Game
+from . import lobby, services
+
+NAME = "Demo: online with bots"
+SEED = 2024
+MOVES = 120  # a few rounds in: laid groups, scores and a round result to look at
+
+
+def load_demo(users, stdout) -> None:  # type: ignore[no-untyped-def]
+    by_name = {user.username: user for user in users}
+    alice, bob = by_name.get("alice"), by_name.get("bob")
+    if alice is None or bob is None:
+        return
+    if Game.objects.filter(creator=alice, mode=Game.Mode.ONLINE, name=NAME).exists():
+        return
+    game = lobby.create_game(alice, name=NAME, seats=4, bots=2, invite=[bob])
+    game = lobby.start_game(game, alice, seed=SEED)
+    game = _play_until_alice(game, alice)
+    stdout.write(
+        f"  online game {NAME!r}: round {game.rounds_played + 1}, move {game.move_number}, "
+        "alice to play"
+    )
+
+
+def _play_until_alice(game: Game, alice) -> Game:  # type: ignore[no-untyped-def]
+    rng = random.Random(SEED)
+    seats = {seat.position: seat for seat in game.seats.select_related("player")}
+    for _turn in range(2000):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            return game
+        state = services.load_state(game)
+        seat = seats[state.current_seat]
+        if seat.player.user_id == alice.pk and game.move_number >= MOVES and not state.drawn:
+            return game
+        if seat.is_bot:
+            services.play_turn(game, expected_move=game.move_number)
+            continue
+        # The people's turns are played here by the engine's bot, as if by them.
+        while True:
+            state = services.load_state(game)
+            if state.current_seat != seat.position or state.game_over:
+                break
+            action = choose_action(player_view(state, seat.position), rng)
+            game = services.perform(game, seat.position, action, expected_move=game.move_number)
+            if isinstance(action, Discard):
+                break
+    return game

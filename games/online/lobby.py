@@ -1,0 +1,238 @@
+"""An online game before the deal: creating it, seats, invitations, bots, the start,
+and a rematch (a new lobby with the same rules and people).
+
+Like every change, each takes the game row's lock (`services.lock`) and bumps its
+version, so an open lobby page sees the change on its next poll. A lobby game keeps
+its seat count in `Game.state` as `{"lobby": {"seats": n}}` until it starts.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .. import engine
+from ..engine import Rules
+from ..errors import Refused, Stale
+from ..models import Game, Player, Seat
+from ..notify import outbox
+from ..players import find_member, seat_for_user
+from ..scoring import bump, game_rules, refresh_seats
+from . import services
+
+MIN_SEATS, MAX_SEATS = 2, 6
+BOT_NAMES = ("Ada", "Grace", "Alan", "Hedy", "Edsger", "Barbara", "Claude", "Radia")
+
+
+def lobby_size(game: Game) -> int:
+    """The number of seats of a game (in the lobby: the number it was created with)."""
+    if game.status == Game.Status.LOBBY:
+        return int((game.state or {}).get("lobby", {}).get("seats", MIN_SEATS))
+    return len((game.state or {}).get("players", ()))
+
+
+@transaction.atomic
+def create_game(
+    creator: Any,
+    *,
+    name: str = "",
+    seats: int = 2,
+    rules: Rules | None = None,
+    time_limit: timedelta | None = None,
+    bots: int = 0,
+    invite: Sequence[Any] = (),
+) -> Game:
+    """A game in the lobby: the creator in seat 0, then the invited users, then `bots`."""
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise Refused(_("A game has 2 to 6 seats."), code="seat_count")
+    if 1 + len(invite) + bots > seats:
+        raise Refused(_("There are more players and bots than seats."), code="seat_count")
+    game = Game.objects.create(
+        mode=Game.Mode.ONLINE,
+        status=Game.Status.LOBBY,
+        name=name,
+        rules=(rules or Rules()).to_dict(),
+        creator=creator,
+        time_limit=time_limit,
+        state={"lobby": {"seats": seats}},
+    )
+    Seat.objects.create(game=game, position=0, player=Player.for_user(creator))
+    for position, user in enumerate(invite, start=1):
+        if user.pk == creator.pk:
+            raise Refused(_("You are already in this game."), code="already_seated")
+        Seat.objects.create(game=game, position=position, player=Player.for_user(user))
+    for _n in range(bots):
+        _add_bot(game, list(game.seats.select_related("player")))
+    return game
+
+
+def _lobby(game: Game | int, by: Any = None) -> tuple[Game, list[Seat]]:
+    """Lock a lobby game; Refused if it has started (or `by` isn't its creator)."""
+    locked = services.lock(game)
+    if locked.status != Game.Status.LOBBY:
+        raise Refused(_("This game has already started."), code="started")
+    if by is not None and locked.creator_id != by.pk:
+        raise Refused(_("Only the game's creator can do that."), code="not_creator")
+    return locked, list(locked.seats.select_related("player").order_by("position"))
+
+
+def _free_position(game: Game, seats: Sequence[Seat]) -> int:
+    taken = {seat.position for seat in seats}
+    for position in range(lobby_size(game)):
+        if position not in taken:
+            return position
+    raise Refused(_("Every seat is taken."), code="full")
+
+
+def _add_bot(game: Game, seats: Sequence[Seat]) -> Seat:
+    used = {seat.player.name for seat in seats}
+    name = next((n for n in BOT_NAMES if n not in used), f"Bot {len(seats) + 1}")
+    player = Player.objects.create(name=name)
+    return Seat.objects.create(
+        game=game, position=_free_position(game, seats), player=player, is_bot=True
+    )
+
+
+@transaction.atomic
+def add_bot(game: Game, by: Any) -> Seat:
+    locked, seats = _lobby(game, by)
+    seat = _add_bot(locked, seats)
+    bump(locked)
+    return seat
+
+
+@transaction.atomic
+def invite_user(game: Game, by: Any, username: str) -> Seat:
+    """Seat a user by username straight away (they can leave from the lobby)."""
+    locked, seats = _lobby(game, by)
+    user = find_member(username)
+    if user is None:
+        raise Refused(_("There is no player called “%(name)s”.") % {"name": username})
+    if seat_for_user(seats, user) is not None:
+        raise Refused(_("%(name)s is already in this game.") % {"name": user.get_username()})
+    seat = Seat.objects.create(
+        game=locked, position=_free_position(locked, seats), player=Player.for_user(user)
+    )
+    bump(locked)
+    return seat
+
+
+@transaction.atomic
+def join(game: Game, user: Any, token: str) -> Seat:
+    """Take a free seat through the invite link; joining twice is harmless."""
+    locked, seats = _lobby(game)
+    if not token or not secrets.compare_digest(locked.invite_token, token):
+        raise Refused(_("This invite link is no longer valid."), code="bad_token")
+    seat = seat_for_user(seats, user)
+    if seat is not None:
+        return seat
+    seat = Seat.objects.create(
+        game=locked, position=_free_position(locked, seats), player=Player.for_user(user)
+    )
+    bump(locked)
+    return seat
+
+
+@transaction.atomic
+def leave(game: Game, user: Any) -> None:
+    """A player leaves the lobby; the creator leaving cancels the game."""
+    locked, seats = _lobby(game)
+    if locked.creator_id == user.pk:
+        bots = [seat.player_id for seat in seats if seat.is_bot]
+        locked.delete()
+        Player.objects.filter(pk__in=bots, user=None).delete()
+        return
+    seat = seat_for_user(seats, user)
+    if seat is not None:
+        seat.delete()
+        bump(locked)
+
+
+@transaction.atomic
+def remove_seat(game: Game, by: Any, position: int) -> None:
+    locked, seats = _lobby(game, by)
+    seat = next((seat for seat in seats if seat.position == position), None)
+    if seat is None or seat.player.user_id == by.pk:
+        raise Refused(_("That seat can't be emptied."), code="bad_seat")
+    seat.delete()
+    if seat.is_bot:
+        Player.objects.filter(pk=seat.player_id, user=None).delete()
+    bump(locked)
+
+
+@transaction.atomic
+def revoke_link(game: Game, by: Any) -> str:
+    """A new invite token: the old link stops working at once."""
+    locked, _seats = _lobby(game, by)
+    locked.invite_token = secrets.token_urlsafe(16)
+    bump(locked, "invite_token")
+    return locked.invite_token
+
+
+@transaction.atomic
+def start_game(
+    game: Game, by: Any, *, fill_with_bots: bool = False, seed: int | None = None
+) -> Game:
+    """Deal round 1. Needs 2+ filled seats; `fill_with_bots` gives empty seats to bots."""
+    locked, seats = _lobby(game, by)
+    if fill_with_bots:
+        while len(seats) < lobby_size(locked):
+            seats.append(_add_bot(locked, seats))
+            seats.sort(key=lambda seat: seat.position)
+    if len(seats) < MIN_SEATS:
+        raise Refused(_("At least two seats must be filled to start."), code="too_few")
+    # Seats left empty close up, so positions are the engine's seats 0..n-1. Ascending
+    # order never collides with the (game, position) unique constraint.
+    for position, seat in enumerate(seats):
+        if seat.position != position:
+            seat.position = position
+            seat.save(update_fields=["position"])
+    locked.seed = secrets.randbits(62) if seed is None else seed
+    state = engine.new_game(
+        [seat.player.name for seat in seats],
+        game_rules(locked),
+        seed=locked.seed,
+        dealer=locked.first_dealer,
+    )
+    locked.status = Game.Status.ACTIVE
+    locked.move_number = 0
+    services.store(locked, seats, state, turn_ended=True)
+    refresh_seats(seats, state.rules, state.standing)
+    bump(locked, *services.GAME_FIELDS)
+    outbox.after_move(locked, None, state, [])
+    services.queue_bot_if_due(locked, seats, state)
+    return locked
+
+
+@transaction.atomic
+def rematch(game: Game, by: Any, *, version: int) -> Game:
+    """A new lobby game with the same rules and seats (resigned seats left open)."""
+    locked = services.lock(game)
+    if locked.status != Game.Status.FINISHED:
+        raise Refused(_("The game isn't over yet."), code="not_finished")
+    if locked.version != version:
+        raise Stale(services.moved_on_message(), code="stale")
+    seats = services.seats_of(locked)
+    me = seat_for_user(seats, by)
+    if me is None or me.resigned:
+        raise Refused(_("You aren't playing in this game."), code="not_seated")
+    people = [
+        seat.player.user for seat in seats if not seat.is_bot and seat.player_id != me.player_id
+    ]
+    bots = sum(1 for seat in seats if seat.is_bot and not seat.resigned)
+    new = create_game(
+        by,
+        name=locked.name,
+        seats=len(seats),
+        rules=game_rules(locked),
+        time_limit=locked.time_limit,
+        bots=bots,
+        invite=people,
+    )
+    bump(locked)
+    return new

@@ -1,0 +1,402 @@
+"""The few functions that play an online game.
+
+Every change follows one pattern: `transaction.atomic()` → lock the game row with
+`select_for_update()` → check what the caller saw (the move number, the status) →
+engine `play` → save the snapshot and append the `Move`s → refresh the denormalised
+rows (`Seat`, `RoundScore`) → bump `Game.version` → write the outbox rows inside the
+transaction → after commit, queue the next bot turn.
+
+From its start a game's `state` is the engine snapshot (`GameState.to_dict`), which
+holds every hand and the deck order and never leaves the server: pages get
+`engine.player_view` of it. The lobby (before the deal) is `games.online.lobby`.
+
+Move numbers: `Game.move_number` counts the actions applied; `Move.number` runs
+1, 2, 3, … A client sends the move number it saw with every action, so a stale page or a
+double click is answered with `Stale` and never applied twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from phase10site.celery import app, publish_on_commit
+
+from .. import engine
+from ..engine import Action, ActionError, Discard, Draw, GameState, LayDown, RoundSummary, RuleError
+from ..engine.bots import choose_action
+from ..errors import Refused, Stale
+from ..models import Game, Move, RoundScore, Seat
+from ..notify import outbox
+from ..players import seat_for_user
+from ..scoring import bump, refresh_seats, round_row
+from ..words import move_refusal
+
+log = logging.getLogger(__name__)
+
+# Bots wait a moment before each turn so people watching can follow the table.
+BOT_DELAY_SECONDS = float(getattr(settings, "ONLINE_BOT_DELAY_SECONDS", 1.5))
+# A bot turn is a handful of actions; the cap only guards against an engine surprise.
+MAX_BOT_ACTIONS = 40
+TIME_LIMITS = {
+    "": None,
+    "12h": timedelta(hours=12),
+    "1d": timedelta(days=1),
+    "2d": timedelta(days=2),
+    "3d": timedelta(days=3),
+    "7d": timedelta(days=7),
+}
+RECENT_MOVES = 10  # the board's log of recent turns
+GAME_FIELDS = (
+    "state",
+    "recent_moves",
+    "seed",
+    "status",
+    "move_number",
+    "current_player",
+    "turn_started_at",
+    "rounds_played",
+    "winner",
+    "tiebreak_winner",
+    "finished_at",
+)
+
+
+def moved_on_message() -> str:
+    return _("The game moved on while you were looking. Here is the table as it is now.")
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def load_state(game: Game) -> GameState:
+    """The engine snapshot of a started game (server side only).
+
+    The parsed state is kept on the instance while `game.state` is the same dict, so a
+    request that acts and then shows the table reads the snapshot once."""
+    cached = getattr(game, "_engine_state", None)
+    if cached is not None and cached[0] is game.state:
+        return cached[1]  # type: ignore[no-any-return]
+    state = GameState.from_dict(game.state)
+    game._engine_state = (game.state, state)  # type: ignore[attr-defined]
+    return state
+
+
+# --- playing --------------------------------------------------------------------------------
+
+
+@dataclass
+class _Turn:
+    """The actions applied to a locked game in one transaction."""
+
+    game: Game
+    seats: list[Seat]
+    before: GameState
+    state: GameState
+    moves: list[Move] = field(default_factory=list)
+    rounds: list[RoundSummary] = field(default_factory=list)
+    turn_ended: bool = False
+
+    def step(self, action: Action, *, automatic: bool) -> None:
+        state = self.state
+        seat = state.current_seat
+        try:
+            after = engine.apply(state, action)
+        except RuleError as error:
+            raise Refused(move_refusal(error), code=error.code) from error
+        except ActionError as error:
+            raise Refused(_("That isn't a move in this game."), code="malformed") from error
+        self.moves.append(
+            Move(
+                game=self.game,
+                number=self.game.move_number + len(self.moves) + 1,
+                seat=seat,
+                action=_logged(action, state, after, seat),
+                automatic=automatic,
+            )
+        )
+        if after.last_round is not None and after.last_round != state.last_round:
+            self.rounds.append(after.last_round)
+        round_changed = (after.round_number, after.deals) != (state.round_number, state.deals)
+        self.turn_ended = isinstance(action, Discard) or round_changed or after.game_over
+        self.state = after
+
+
+def _logged(action: Action, before: GameState, after: GameState, seat: int) -> dict[str, Any]:
+    """The move log's form of an action: the engine's dict, made explicit where the
+    engine inferred something public (the phase laid), plus a "log" of public facts
+    the turn log shows (who went out, who was skipped). Replays ignore "log"."""
+    data = engine.action_to_dict(action)
+    notes: dict[str, Any] = {}
+    if isinstance(action, Draw) and action.from_discard and before.discard_top is not None:
+        notes["card"] = str(before.discard_top)  # it lay face up: everyone saw it
+    if isinstance(action, LayDown):
+        # Naming the phase laid is accepted by `apply` and replays the same.
+        data["phase"] = notes["phase"] = after.laid_phase[seat]
+    if after.last_round is not None and after.last_round != before.last_round:
+        notes["round_over"] = after.last_round.round_number
+        if after.last_round.went_out == seat:
+            notes["went_out"] = True
+    if isinstance(action, Discard) and action.card.is_skip and "round_over" not in notes:
+        skipped = _skipped_by(before, action)
+        if skipped is not None:
+            notes["skipped"] = skipped
+    if after.game_over and not before.game_over:
+        notes["game_over"] = True
+    if notes:
+        data["log"] = notes
+    return data
+
+
+def _skipped_by(state: GameState, action: Discard) -> int | None:
+    if action.skip is not None:
+        return action.skip
+    targets = engine.skip_targets(state)
+    if state.rules.skip_target == "next" and targets and targets[0] not in state.skipped:
+        return targets[0] if targets[0] != state.current_seat else None
+    return None
+
+
+def action_of(data: Mapping[str, Any]) -> Action:
+    """The engine action of a logged move (its "log" notes left out)."""
+    return engine.action_from_dict({key: value for key, value in data.items() if key != "log"})
+
+
+def perform(
+    game: Game | int,
+    seat: int,
+    action: Action | Mapping[str, Any],
+    *,
+    expected_move: int,
+    automatic: bool = False,
+    seats: Sequence[Seat] | None = None,
+) -> Game:
+    """Apply one action for `seat`, if the game is still at `expected_move`.
+
+    Raises Stale (the game moved on: show the fresh table), Refused (not your
+    turn, game not active) or Refused (the engine's reason). Returns the saved game.
+
+    A caller that has just read the game and its `seats` (the table's view) may pass
+    both: under the lock only the version is read, and if it is unchanged their copy is
+    used instead of reading the snapshot again (every change bumps the version).
+    """
+    with transaction.atomic():
+        locked, seats = _lock_current(game, seats)
+        _check_current(locked, expected_move)
+        state = load_state(locked)
+        if seat != state.current_seat:
+            raise Refused(_("It isn't your turn."), code="not_your_turn")
+        if isinstance(action, Mapping):
+            try:
+                action = action_of(action)
+            except ActionError as error:
+                raise Refused(_("That isn't a move in this game."), code="malformed") from error
+        turn = _Turn(locked, seats, state, state)
+        turn.step(action, automatic=automatic)
+        _save(turn)
+    return locked
+
+
+def play_turn(game: Game | int, *, expected_move: int, for_person: bool = False) -> bool:
+    """Let the bot play the rest of the current turn, if the game is still at
+    `expected_move`; returns whether it did.
+
+    Bot seats are played this way by `games.tasks.bot_turn`. With `for_person`, a
+    person's seat is played too (its moves marked automatic): the time limit uses this.
+    Duplicate or late calls find another move number and do nothing.
+    """
+    with transaction.atomic():
+        locked = lock(game)
+        if locked.status != Game.Status.ACTIVE or locked.move_number != expected_move:
+            return False
+        seats = seats_of(locked, players=False)
+        state = load_state(locked)
+        seat = state.current_seat
+        if not (seats[seat].is_bot or for_person):
+            return False
+        rng = random.Random(f"{locked.seed}/bot/{locked.move_number}")
+        turn = _Turn(locked, seats, state, state)
+        for _n in range(MAX_BOT_ACTIONS):
+            _bot_step(turn, seat, rng)
+            if turn.turn_ended:
+                break
+        _save(turn)
+    return True
+
+
+def _bot_step(turn: _Turn, seat: int, rng: random.Random) -> None:
+    action = choose_action(engine.player_view(turn.state, seat), rng)
+    try:
+        turn.step(action, automatic=True)
+    except Refused as error:
+        # The engine's own bot should never be refused; if it is, a plain legal move
+        # keeps the game going instead of stalling it for the people waiting.
+        log.warning("bot move %r refused in game %s: %s", action, turn.game.pk, error.message)
+        turn.step(engine.legal_actions(turn.state)[-1], automatic=True)
+
+
+@transaction.atomic
+def resign(game: Game, user: Any) -> None:
+    """The user leaves a game in progress; a bot plays their seat from now on."""
+    locked = lock(game)
+    if locked.status != Game.Status.ACTIVE:
+        raise Refused(_("This game isn't in progress."), code="not_active")
+    seats = seats_of(locked)
+    seat = seat_for_user(seats, user)
+    if seat is None or seat.resigned:
+        raise Refused(_("You aren't playing in this game."), code="not_seated")
+    seat.resigned = True
+    seat.is_bot = True
+    seat.save(update_fields=["resigned", "is_bot"])
+    state = load_state(locked)
+    bump(locked)  # nobody's turn starts or ends here: no email to write
+    queue_bot_if_due(locked, seats, state)
+
+
+def queue_stalled_bot(game: Game, seats: Sequence[Seat]) -> bool:
+    """Queue the bot again when its turn has waited much longer than a bot takes (a lost
+    task, a broker that was down). Harmless if the first task still runs: the move
+    number decides. `seats` are the game's seats in position order."""
+    if game.status != Game.Status.ACTIVE or game.turn_started_at is None:
+        return False
+    if timezone.now() - game.turn_started_at < timedelta(seconds=30 + BOT_DELAY_SECONDS):
+        return False
+    current = (game.state or {}).get("current_seat")
+    if current is None or not seats[current].is_bot:
+        return False
+    _queue_bot(game)
+    return True
+
+
+def requeue_stalled_bots() -> int:
+    """Queue again every bot whose turn has waited far longer than a bot takes (its task
+    was lost, or the broker was down when the move committed). Finds them through the
+    waiting-turn index; a duplicate task is harmless because the move number decides."""
+    cutoff = timezone.now() - timedelta(seconds=30 + BOT_DELAY_SECONDS)
+    waiting = Game.objects.filter(
+        status=Game.Status.ACTIVE, mode=Game.Mode.ONLINE, turn_started_at__lte=cutoff
+    ).filter(Exists(Seat.objects.filter(game=OuterRef("pk"), is_bot=True)))
+    queued = 0
+    for game in waiting.prefetch_related("seats"):
+        if queue_stalled_bot(game, list(game.seats.all())):
+            queued += 1
+    return queued
+
+
+# --- saving ---------------------------------------------------------------------------------
+
+
+def _lock_current(game: Game | int, seats: Sequence[Seat] | None) -> tuple[Game, list[Seat]]:
+    if isinstance(game, Game) and seats is not None and game.state is not None:
+        version = (
+            Game.objects.select_for_update()
+            .filter(pk=game.pk)
+            .values_list("version", flat=True)
+            .first()
+        )
+        if version == game.version:
+            return game, list(seats)
+    locked = lock(game)
+    return locked, seats_of(locked, players=False)
+
+
+def lock(game: Game | int) -> Game:
+    pk = game.pk if isinstance(game, Game) else game
+    return Game.objects.select_for_update().get(pk=pk, mode=Game.Mode.ONLINE)
+
+
+def _check_current(game: Game, expected_move: int) -> None:
+    if game.status == Game.Status.FINISHED:
+        raise Stale(_("The game is over."), code="game_over")
+    if game.status != Game.Status.ACTIVE:
+        raise Refused(_("This game hasn't started yet."), code="not_active")
+    if game.move_number != expected_move:
+        raise Stale(moved_on_message(), code="stale")
+
+
+def seats_of(game: Game, *, players: bool = True) -> list[Seat]:
+    seats = Seat.objects.filter(game=game).order_by("position")
+    return list(seats.select_related("player") if players else seats)
+
+
+def _save(turn: _Turn) -> None:
+    game, seats, state = turn.game, turn.seats, turn.state
+    Move.objects.bulk_create(turn.moves)
+    game.move_number += len(turn.moves)
+    game.recent_moves = recent_moves(game.recent_moves, turn.moves)
+    if turn.rounds:
+        RoundScore.objects.bulk_create(
+            [row for summary in turn.rounds for row in _round_rows(game, seats, summary, state)]
+        )
+    if turn.rounds or state.game_over:
+        refresh_seats(seats, state.rules, state.standing)
+    store(game, seats, state, turn_ended=turn.turn_ended)
+    bump(game, *GAME_FIELDS)
+    outbox.after_move(game, turn.before, state, turn.moves)
+    queue_bot_if_due(game, seats, state)
+
+
+RECENT_MOVES = 10  # the table's log of recent turns
+
+
+def recent_moves(recent: list[list[Any]], moves: Iterable[Move]) -> list[list[Any]]:
+    """`Game.recent_moves` after appending `moves` (see the field)."""
+    added = [[move.number, move.seat, move.action, move.automatic] for move in moves]
+    return (recent + added)[-RECENT_MOVES:]
+
+
+def store(game: Game, seats: Sequence[Seat], state: GameState, *, turn_ended: bool) -> None:
+    game.state = state.to_dict()
+    game._engine_state = (game.state, state)  # type: ignore[attr-defined]
+    game.rounds_played = len(state.standing.attempted)
+    if state.game_over:
+        game.status = Game.Status.FINISHED
+        game.winner_id = seats[state.winner].player_id if state.winner is not None else None
+        game.tiebreak_winner = state.winner if state.tiebreak else None
+        game.finished_at = timezone.now()
+        game.current_player = None
+        game.turn_started_at = None
+        return
+    game.current_player_id = seats[state.current_seat].player_id
+    if turn_ended or game.turn_started_at is None:
+        game.turn_started_at = timezone.now()
+
+
+def _round_rows(
+    game: Game, seats: Sequence[Seat], summary: RoundSummary, state: GameState
+) -> Iterable[RoundScore]:
+    # One action ends at most one round, so the standing's totals are that round's totals.
+    for seat, line in zip(seats, summary.seats, strict=True):
+        yield round_row(
+            game,
+            seat,
+            summary.round_number,
+            attempted=line.phase,
+            completed=summary.laid[seat.position],
+            points=line.points,
+            went_out=line.went_out,
+            total=state.scores[seat.position],
+        )
+
+
+def queue_bot_if_due(game: Game, seats: Sequence[Seat], state: GameState) -> None:
+    if not state.game_over and seats[state.current_seat].is_bot:
+        _queue_bot(game)
+
+
+def _queue_bot(game: Game) -> None:
+    # A broker that is down must not undo, fail or slow the move that was just saved;
+    # the beat job `requeue_stalled_bots` (and the board) queue a stalled bot again.
+    # By name: the task module imports this one.
+    bot_turn = app.signature("games.bot_turn")
+    publish_on_commit(bot_turn, game.pk, game.move_number, countdown=BOT_DELAY_SECONDS)

@@ -1,0 +1,466 @@
+"""Pages of online play: my games, a new game, the lobby, the join link, and the board
+with its moves, hint, sort, resignation, rematch and email mute.
+
+Access: every page of a game goes through `_get_online_game_for_player`, which answers
+404 to anyone without a seat, so a game's existence doesn't leak. Reading a posted move
+is `actions.read_action`; what the board shows is `board.board_context`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import SESSION_KEY
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Exists, OuterRef, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render, resolve_url
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from ..errors import Refused, Stale
+from ..models import Game, Seat
+from ..players import seat_for_user
+from . import lobby, services
+from .actions import BadInput, Choice, int_field, read_action
+from .board import SORT_KEY, Seating, board_context, hint_context
+from .forms import InviteForm, OnlineGameForm, StartForm
+
+GAME = "games/online/game.html"
+LOBBY = "games/online/lobby.html"
+FINISHED_SHOWN = 20
+
+
+# --- access -------------------------------------------------------------------------------
+
+
+def _online_games_of(user: Any) -> QuerySet[Game]:
+    seated = Seat.objects.filter(game=OuterRef("pk"), player__user=user)
+    return Game.objects.filter(mode=Game.Mode.ONLINE).filter(Exists(seated))
+
+
+def _get_online_game_for_player(request: HttpRequest, public_id: str) -> Seating:
+    """The online game `public_id` with the user's seat, or 404 for anyone not seated."""
+    # Two plain queries (the game, its seats) rather than one with a subquery: every
+    # page and poll of a game starts here.
+    game = get_object_or_404(Game, public_id=public_id, mode=Game.Mode.ONLINE)
+    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
+    me = seat_for_user(seats, request.user)
+    if me is None:
+        raise Http404
+    return Seating(game, seats, me)
+
+
+# --- My games and creating ------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def online_list(request: HttpRequest) -> HttpResponse:
+    """Games where it's your turn (longest waiting first), then the others, then finished."""
+    games = _online_games_of(request.user).select_related("current_player")
+    current = list(games.exclude(status=Game.Status.FINISHED).prefetch_related("seats__player"))
+    finished = list(
+        games.filter(status=Game.Status.FINISHED)
+        .select_related("winner")
+        .prefetch_related("seats__player")
+        .order_by("-finished_at")[:FINISHED_SHOWN]
+    )
+    your_turn, others = [], []
+    for game in current:
+        me = seat_for_user(game.seats.all(), request.user)
+        game.my_seat = me
+        game.your_turn = (
+            game.status == Game.Status.ACTIVE
+            and me is not None
+            and not me.is_bot
+            and game.current_player_id == me.player_id
+        )
+        (your_turn if game.your_turn else others).append(game)
+    your_turn.sort(key=lambda game: game.turn_started_at or game.updated_at)
+    others.sort(key=lambda game: game.updated_at, reverse=True)
+    for game in finished:
+        game.my_seat = seat_for_user(game.seats.all(), request.user)
+    return render(
+        request,
+        "games/online/list.html",
+        {"your_turn": your_turn, "others": others, "finished": finished},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def online_create(request: HttpRequest) -> HttpResponse:
+    form = OnlineGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = lobby.create_game(
+                request.user,
+                name=data["name"],
+                seats=data["seats"],
+                rules=data["rules"],
+                time_limit=data["time_limit"],
+                bots=data["bots"],
+                invite=data["invite"],
+            )
+        except Refused as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Game created. Invite your friends, then start it."))
+            return redirect(game)
+    return render(request, "games/online/new.html", {"form": form})
+
+
+# --- the lobby --------------------------------------------------------------------------------
+
+
+def _lobby_context(request: HttpRequest, seating: Seating, **extra: Any) -> dict[str, Any]:
+    game = seating.game
+    size = lobby.lobby_size(game)
+    by_position = {seat.position: seat for seat in seating.seats}
+    return {
+        "game": game,
+        "me": seating.me,
+        "is_creator": game.creator_id == request.user.pk,
+        "slots": [(position, by_position.get(position)) for position in range(size)],
+        "filled": len(seating.seats),
+        "invite_url": request.build_absolute_uri(
+            reverse("games:online_join", args=[game.invite_token])
+        ),
+        "invite_form": extra.pop("invite_form", None) or InviteForm(),
+        "start_form": StartForm(),
+        "poll_url": reverse("games:online_poll", args=[game.public_id]),
+        **extra,
+    }
+
+
+def _lobby_response(
+    request: HttpRequest, seating: Seating, *, error: str = "", **extra: Any
+) -> HttpResponse:
+    if request.htmx:
+        context = _lobby_context(request, seating, error=error, **extra)
+        return render(request, f"{LOBBY}#lobby", context)
+    if error:
+        return render(request, LOBBY, _lobby_context(request, seating, error=error, **extra))
+    return redirect(seating.game)
+
+
+def _lobby_action(
+    request: HttpRequest, public_id: str, change: Any, seating: Seating | None = None, **extra: Any
+) -> HttpResponse:
+    """Apply `change(seating)` to a lobby and answer with the fresh lobby (or the error,
+    shown with `extra`, e.g. the invite form as typed)."""
+    seating = seating or _get_online_game_for_player(request, public_id)
+    try:
+        change(seating)
+    except Refused as error:
+        if error.code == "started":
+            return _redirect_or_refresh(request, seating.game)
+        return _lobby_response(request, seating, error=error.message, **extra)
+    return _lobby_response(request, _get_online_game_for_player(request, public_id))
+
+
+def _redirect_or_refresh(request: HttpRequest, to: Any) -> HttpResponse:
+    """Go to `to` (a game or a URL): a redirect, or under htmx a full-page load."""
+    if request.htmx:
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = resolve_url(to)
+        return response
+    return redirect(to)
+
+
+@login_required
+@require_POST
+def online_invite(request: HttpRequest, public_id: str) -> HttpResponse:
+    seating = _get_online_game_for_player(request, public_id)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        return _lobby_response(request, seating, error=_("Type a username."), invite_form=form)
+    username = form.cleaned_data["username"]
+    return _lobby_action(
+        request,
+        public_id,
+        lambda t: lobby.invite_user(t.game, request.user, username),
+        seating,
+        invite_form=form,
+    )
+
+
+@login_required
+@require_POST
+def online_add_bot(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _lobby_action(request, public_id, lambda t: lobby.add_bot(t.game, request.user))
+
+
+@login_required
+@require_POST
+def online_remove_seat(request: HttpRequest, public_id: str, position: int) -> HttpResponse:
+    return _lobby_action(
+        request, public_id, lambda t: lobby.remove_seat(t.game, request.user, position)
+    )
+
+
+@login_required
+@require_POST
+def online_revoke_link(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _lobby_action(request, public_id, lambda t: lobby.revoke_link(t.game, request.user))
+
+
+@login_required
+@require_POST
+def online_leave(request: HttpRequest, public_id: str) -> HttpResponse:
+    seating = _get_online_game_for_player(request, public_id)
+    try:
+        lobby.leave(seating.game, request.user)
+    except Refused as error:
+        return _lobby_response(request, seating, error=error.message)
+    if seating.game.creator_id == request.user.pk:
+        messages.info(request, _("The game was cancelled."))
+    else:
+        messages.info(request, _("You left the game."))
+    return _redirect_or_refresh(request, "games:online_list")
+
+
+@login_required
+@require_POST
+def online_start(request: HttpRequest, public_id: str) -> HttpResponse:
+    seating = _get_online_game_for_player(request, public_id)
+    form = StartForm(request.POST)
+    fill = form.is_valid() and form.cleaned_data["fill_with_bots"]
+    try:
+        lobby.start_game(seating.game, request.user, fill_with_bots=fill)
+    except Refused as error:
+        if error.code == "started":
+            return _redirect_or_refresh(request, seating.game)
+        return _lobby_response(request, seating, error=error.message)
+    return _redirect_or_refresh(request, seating.game)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def online_join(request: HttpRequest, token: str) -> HttpResponse:
+    """The invite link: who is in, and a button to take a seat."""
+    game = get_object_or_404(Game, mode=Game.Mode.ONLINE, invite_token=token)
+    seats = list(game.seats.select_related("player").order_by("position"))
+    if seat_for_user(seats, request.user) is not None:
+        return redirect(game)
+    if game.status != Game.Status.LOBBY:
+        raise Http404
+    error = ""
+    if request.method == "POST":
+        try:
+            lobby.join(game, request.user, token)
+        except Refused as refused:
+            error = refused.message
+        else:
+            messages.success(request, _("You joined the game."))
+            return redirect(game)
+    return render(
+        request,
+        "games/online/join.html",
+        {
+            "game": game,
+            "seats": seats,
+            "free": lobby.lobby_size(game) - len(seats),
+            "error": error,
+        },
+    )
+
+
+# --- the seating ----------------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def online_detail(request: HttpRequest, public_id: str) -> HttpResponse:
+    seating = _get_online_game_for_player(request, public_id)
+    if seating.game.status == Game.Status.LOBBY:
+        return render(request, LOBBY, _lobby_context(request, seating))
+    services.queue_stalled_bot(seating.game, seating.seats)
+    hint = hint_context(seating) if request.GET.get("hint") else None
+    return render(request, GAME, board_context(request, seating, hint=hint))
+
+
+def _session_user_id(request: HttpRequest) -> str | None:
+    # The poll reads the user id from the session instead of loading the user, so an
+    # unchanged poll costs the session and one small query (see online_poll).
+    try:
+        return request.session.get(SESSION_KEY)
+    except Exception:  # pragma: no cover - a broken session store: treat as logged out
+        return None
+
+
+@never_cache
+@require_GET
+def online_poll(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The seating (or lobby) asks every few seconds with the version it shows.
+
+    Unchanged: 204, no template, no user row — the session and one query. Changed: the
+    fresh partial, built through the full login check."""
+    user_id = _session_user_id(request)
+    if user_id is None:
+        return redirect_to_login(request.get_full_path())
+    row = (
+        Game.objects.filter(
+            public_id=public_id, mode=Game.Mode.ONLINE, seats__player__user_id=user_id
+        )
+        .values_list("version", "status")
+        .first()
+    )
+    if row is None:
+        raise Http404
+    version, status = row
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    seating = _get_online_game_for_player(request, public_id)
+    if request.GET.get("in") == "lobby":
+        if status != Game.Status.LOBBY:
+            return _redirect_or_refresh(request, seating.game)
+        return render(request, f"{LOBBY}#lobby", _lobby_context(request, seating))
+    if status == Game.Status.LOBBY:
+        return _redirect_or_refresh(request, seating.game)
+    return render(request, f"{GAME}#board", board_context(request, seating))
+
+
+@login_required
+@require_GET
+def online_hint(request: HttpRequest, public_id: str) -> HttpResponse:
+    seating = _get_online_game_for_player(request, public_id)
+    if seating.game.status == Game.Status.LOBBY:
+        return redirect(seating.game)
+    hint = hint_context(seating)
+    if request.htmx:
+        return render(request, f"{GAME}#hint", {"hint": hint})
+    return render(request, GAME, board_context(request, seating, hint=hint))
+
+
+@login_required
+@require_POST
+def online_sort(request: HttpRequest, public_id: str) -> HttpResponse:
+    seating = _get_online_game_for_player(request, public_id)
+    order = request.POST.get("sort")
+    if order in ("colour", "number"):
+        request.session[SORT_KEY] = order
+    return _board_response(request, seating)
+
+
+@login_required
+@require_POST
+def online_resign(request: HttpRequest, public_id: str) -> HttpResponse:
+    seating = _get_online_game_for_player(request, public_id)
+    try:
+        services.resign(seating.game, request.user)
+    except Refused as error:
+        return _board_response(request, seating, error=error.message)
+    notice = _("You resigned. A bot plays your seat from now on.")
+    seating = _get_online_game_for_player(request, public_id)
+    if request.htmx:  # the board has no messages list: the notice goes in the board
+        return _board_response(request, seating, notice=notice)
+    messages.info(request, notice)
+    return _board_response(request, seating)
+
+
+@login_required
+@require_POST
+def online_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
+    seating = _get_online_game_for_player(request, public_id)
+    try:
+        new = lobby.rematch(
+            seating.game, request.user, version=int_field(request.POST.get("version")) or 0
+        )
+    except Stale:
+        return _board_response(
+            request, seating, error=_("A rematch was already set up: see My games.")
+        )
+    except Refused as error:
+        return _board_response(request, seating, error=error.message)
+    messages.success(request, _("Rematch set up: start it when everyone is in."))
+    return _redirect_or_refresh(request, new)
+
+
+@login_required
+@require_POST
+def online_act(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Every move on the board posts here: `move` (the move number the page showed),
+    `do` (draw, take, lay, hit, discard) and the cards or targets it needs."""
+    seating = _get_online_game_for_player(request, public_id)
+    game = seating.game
+    expected = int_field(request.POST.get("move"))
+    if game.status != Game.Status.ACTIVE or expected != game.move_number:
+        return _board_response(request, seating, error=_moved_on(game))
+    if seating.me.is_bot:
+        return _board_response(request, seating, error=_("A bot plays your seat now."))
+    state = services.load_state(game)
+    if state.current_seat != seating.me.position:
+        return _board_response(request, seating, error=_("It isn't your turn."))
+    try:
+        action = read_action(request.POST, state, seating.me.position)
+    except BadInput as error:
+        return _board_response(request, seating, error=str(error))
+    if isinstance(action, Choice):
+        return _board_response(request, seating, choice=action)
+    before = (game.rounds_played, game.status)
+    try:
+        saved = services.perform(
+            game, seating.me.position, action, expected_move=expected, seats=seating.seats
+        )
+    except Stale as error:
+        return _board_response(
+            request, _get_online_game_for_player(request, public_id), error=error.message
+        )
+    except Refused as error:
+        return _board_response(request, seating, error=error.message)
+    if not request.htmx:
+        return redirect(saved)
+    if (saved.rounds_played, saved.status) != before:
+        # A round ended: the seats' totals and ranks changed with it.
+        return _board_response(request, _get_online_game_for_player(request, public_id))
+    return _board_response(request, Seating(saved, seating.seats, seating.me))
+
+
+@login_required
+@require_POST
+def online_mute(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Mute (or unmute) this game's emails for the player; back to the game page."""
+    seating = _get_online_game_for_player(request, public_id)
+    seat = seating.me
+    seat.muted = request.POST.get("muted", "on" if not seat.muted else "") == "on"
+    seat.save(update_fields=["muted"])
+    messages.success(
+        request,
+        _("You won't get emails about this game.")
+        if seat.muted
+        else _("You will get emails about this game again."),
+    )
+    return redirect(seating.game)
+
+
+def _moved_on(game: Game) -> str:
+    if game.status == Game.Status.FINISHED:
+        return _("The game is over.")
+    return services.moved_on_message()
+
+
+def _board_response(
+    request: HttpRequest,
+    seating: Seating,
+    *,
+    error: str = "",
+    notice: str = "",
+    choice: Choice | None = None,
+) -> HttpResponse:
+    if seating.game.status == Game.Status.LOBBY:
+        return redirect(seating.game)
+    context = board_context(request, seating, error=error, notice=notice, choice=choice)
+    if request.htmx:
+        return render(request, f"{GAME}#board", context)
+    if error or choice:
+        return render(request, GAME, context)
+    return redirect(seating.game)

@@ -1,0 +1,77 @@
+"""What both modes share when a game changes: its rules, its seats' totals, its rounds'
+rows and the version bump that tells every open page (and every stale form) it moved.
+
+A game night folds the rounds a scorer entered through the engine's progression; an
+online game gets its standing from the engine's state. Either way the same code turns
+an engine `Standing` into the `Seat` and `RoundScore` rows that pages and stats read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine import Rules, Standing, standing_ranks
+
+from .models import Game, RoundScore, Seat
+
+ROUND_FIELDS = ["phase_attempted", "phase_completed", "points", "went_out", "total"]
+SEAT_FIELDS = ["score", "phase", "phases_completed", "rank", "is_winner"]
+
+
+def game_rules(game: Game) -> Rules:
+    """The engine's `Rules` of a game row (every option the game was created with)."""
+    return Rules.from_dict(game.rules or {})
+
+
+def refresh_seats(seats: Sequence[Seat], rules: Rules, standing: Standing) -> None:
+    """Copy totals, phases, ranks and the winner from `standing` onto the seats, and
+    save the seats that changed (one query, none if nothing moved)."""
+    ranks = standing_ranks(rules, standing)
+    moved = []
+    for seat in seats:
+        position = seat.position
+        before = [getattr(seat, field) for field in SEAT_FIELDS]
+        seat.score = standing.scores[position]
+        seat.phase = standing.phase[position]
+        seat.phases_completed = len(standing.completed[position])
+        seat.rank = ranks[position]
+        seat.is_winner = position == standing.winner
+        if before != [getattr(seat, field) for field in SEAT_FIELDS]:
+            moved.append(seat)
+    if moved:
+        Seat.objects.bulk_update(moved, SEAT_FIELDS)
+
+
+def round_row(
+    game: Game,
+    seat: Seat,
+    number: int,
+    *,
+    attempted: int | None,
+    completed: int | None,
+    points: int,
+    went_out: bool,
+    total: int,
+) -> RoundScore:
+    """One seat's line of one finished round: what stats count, written once."""
+    return RoundScore(
+        game=game,
+        seat=seat,
+        player_id=seat.player_id,
+        round_number=number,
+        phase_attempted=attempted,
+        phase_completed=completed,
+        points=points,
+        went_out=went_out,
+        total=total,
+    )
+
+
+def bump(game: Game, *fields: str) -> None:
+    """Save `game` with its version one up. With `fields`, only those (and the version)
+    are written; without, the whole row."""
+    game.version += 1
+    if fields:
+        game.save(update_fields=["version", "updated_at", *fields])
+    else:
+        game.save()

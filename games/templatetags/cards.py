@@ -1,0 +1,29 @@
+"""`{% card code %}`: a card drawn by `games/cards/card.html`, with number, colour initial
+and symbol, and a spoken name, so colour is never the only clue. `{% card code pick=True %}`
+wraps it in a checkbox to select it in the hand.
+
+A board shows dozens of cards on every poll, and a card looks the same every time in a
+given language: each (card, language, pick) is rendered from the template once per
+process and then reused.
+"""
+
+from django import template
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+
+from games.words import card_face
+
+register = template.Library()
+
+_DRAWN: dict[tuple[str, str, bool], SafeString] = {}
+
+
+@register.simple_tag
+def card(code: str, pick: bool = False) -> SafeString:
+    key = (str(code), get_language() or "", bool(pick))
+    drawn = _DRAWN.get(key)
+    if drawn is None:
+        context = {**card_face(key[0]), "pick": key[2]}
+        drawn = _DRAWN[key] = SafeString(render_to_string("games/cards/card.html", context).strip())
+    return drawn

@@ -1,0 +1,45 @@
+"""Template filters over `games.words`: phase goals, a game's variant, a night's name."""
+
+from typing import Any
+
+from django import template
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from games.engine import Rules
+from games.engine.phases import TIEBREAK_PHASE
+from games.words import phase_goal_words, variant_words
+
+register = template.Library()
+
+
+@register.filter
+def phase_goal(number: int | None) -> str:
+    return phase_goal_words(number)
+
+
+@register.simple_tag
+def tiebreak_goal() -> str:
+    return phase_goal_words(TIEBREAK_PHASE)
+
+
+@register.filter
+def variant(rules: Rules) -> str:
+    return variant_words(rules)
+
+
+@register.filter
+def night_name(game: Any) -> str:
+    """The game's name, or its date when the scorer didn't give one."""
+    if game.name:
+        return str(game.name)
+    return _("Game night of %(date)s") % {"date": date_format(game.created_at, "DATE_FORMAT")}
+
+
+@register.filter
+def join_names(seats: Any) -> str:
+    """'Ann and Bo', 'Ann, Bo and Cy'."""
+    names = [seat.name for seat in seats]
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}

@@ -1,0 +1,309 @@
+"""Every word the app says about the game, in one place: card names, phase goals, groups,
+a game's variant, the move log's sentences and the engine's refusals, translated.
+
+The online board, the game-night pages and the emails all take their words from here,
+so "red 7", "a set of 3 + a run of 4" and "bob laid down phase 2" read the same everywhere.
+Functions that run on every board render are cached per language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from django.utils.translation import get_language, ngettext, pgettext
+from django.utils.translation import gettext as _
+
+from .engine import Card, RuleError, Rules, phase_goal_text
+from .engine.phases import GOALS
+
+# Shapes as well as colours, so colour is never the only clue.
+COLOUR_SYMBOLS = {"R": "◆", "B": "●", "G": "▲", "Y": "★"}
+
+
+# --- phases and variants ------------------------------------------------------------------
+
+
+def phase_goal_words(number: int | None) -> str:
+    """The goal of phase `number` ("a set of 3 + a run of 4"), or "" for no phase."""
+    if number not in GOALS:
+        return ""
+    return _phase_goal_words(number, get_language())
+
+
+@lru_cache(maxsize=256)
+def _phase_goal_words(number: int, language: str) -> str:
+    words = {
+        "set": lambda size: _("a set of %(n)s") % {"n": size},
+        "run": lambda size: _("a run of %(n)s") % {"n": size},
+        "colour": lambda size: _("%(n)s cards of one colour") % {"n": size},
+    }
+    return " + ".join(words[kind](size) for kind, size in phase_goal_text(number))
+
+
+def variant_words(rules: Rules) -> str:
+    """'All ten phases', 'Phases 1–5 · everyone moves on', …"""
+    phases = tuple(rules.phases)
+    named = {
+        tuple(range(1, 11)): _("All ten phases"),
+        (1, 2, 3, 4, 5): _("First five phases"),
+        (1, 2, 3, 4, 5, 6, 7, 8): _("First eight phases"),
+        (2, 4, 6, 8, 10): _("Even phases"),
+        (1, 3, 5, 7, 9): _("Odd phases"),
+    }
+    text = named.get(phases) or _("Phases %(list)s") % {
+        "list": ", ".join(str(phase) for phase in phases)
+    }
+    if rules.all_advance:
+        text = _("%(phases)s · everyone moves on every round") % {"phases": text}
+    elif rules.pick_a_phase:
+        text = _("%(phases)s · pick a phase") % {"phases": text}
+    return text
+
+
+# --- cards and groups ---------------------------------------------------------------------
+
+
+def colour_words() -> dict[str, tuple[str, str]]:
+    """Colour code -> (name, initial); the initial is translated to match the name."""
+    return {
+        "R": (_("red"), pgettext("initial of red", "R")),
+        "B": (_("blue"), pgettext("initial of blue", "B")),
+        "G": (_("green"), pgettext("initial of green", "G")),
+        "Y": (_("yellow"), pgettext("initial of yellow", "Y")),
+    }
+
+
+def card_face(code: str) -> dict[str, Any]:
+    """What it takes to draw card `code`: its code, big number or letter, colour class,
+    colour initial and symbol, and spoken name ("red 7"). Cached per language: a board
+    shows dozens of cards on every poll."""
+    return _card_face(code, get_language())
+
+
+@lru_cache(maxsize=2048)
+def _card_face(code: str, language: str) -> dict[str, Any]:
+    card = Card.parse(code)
+    if card.is_wild:
+        return {"code": code, "big": "W", "mark": "✦", "colour": "wild", "name": _("Wild")}
+    if card.is_skip:
+        return {"code": code, "big": "S", "mark": "⊘", "colour": "skip", "name": _("Skip")}
+    name, initial = colour_words()[card.colour or "R"]
+    return {
+        "code": code,
+        "big": str(card.number),
+        "mark": f"{initial}{COLOUR_SYMBOLS[card.colour or 'R']}",
+        "colour": card.colour,
+        "name": _("%(colour)s %(number)s") % {"colour": name, "number": card.number},
+    }
+
+
+def card_name(code: str | None) -> str:
+    """ "R7" -> "red 7", in the active language ("" for no card)."""
+    return str(card_face(code)["name"]) if code else ""
+
+
+def group_words(
+    kind: str, *, number: int | None, colour: str | None, low: int | None, size: int
+) -> str:
+    """A laid group in words: "set of 7s", "red group", "run 3–8"."""
+    if kind == "set":
+        if number is None:
+            return _("set of Wilds")
+        return _("set of %(number)ss") % {"number": number}
+    if kind == "colour":
+        if colour is None:
+            return _("colour group of Wilds")
+        return _("%(colour)s group") % {"colour": colour_words()[colour][0]}
+    if low is None:
+        return _("run of Wilds")
+    return _("run %(low)s–%(high)s") % {"low": low, "high": low + size - 1}
+
+
+def group_label(group_text: str, *, mine: bool, owner: str, end: str | None) -> str:
+    """Where a hit would go: "your set of 7s", "bob's run 3–8, high end"."""
+    whose = _("your") if mine else _("%(name)s's") % {"name": owner}
+    label = _("%(owner)s %(group)s") % {"owner": whose, "group": group_text}
+    if end == "low":
+        return _("%(group)s, low end") % {"group": label}
+    if end == "high":
+        return _("%(group)s, high end") % {"group": label}
+    return label
+
+
+# --- the move log -------------------------------------------------------------------------
+
+
+def move_line(data: Mapping[str, Any], seat: int, names: Sequence[str]) -> str:
+    """One logged move as the board's recent-turns line ("bob discarded red 7")."""
+    notes = data.get("log", {})
+    name = names[seat] if seat < len(names) else "?"
+    kind = data.get("type")
+    if kind == "draw" and data.get("from_discard"):
+        text = _("%(name)s took %(card)s from the discard pile") % {
+            "name": name,
+            "card": card_name(notes["card"]) if notes.get("card") else _("a card"),
+        }
+    elif kind == "draw":
+        text = _("%(name)s drew from the draw pile") % {"name": name}
+    elif kind == "lay_down":
+        text = _("%(name)s laid down phase %(phase)s") % {
+            "name": name,
+            "phase": notes.get("phase") or data.get("phase") or "?",
+        }
+    elif kind == "hit":
+        owner = data.get("seat", 0)
+        text = _("%(name)s hit %(card)s on %(owner)s's group") % {
+            "name": name,
+            "card": card_name(data["card"]),
+            "owner": names[owner] if owner < len(names) else "?",
+        }
+    else:
+        text = _("%(name)s discarded %(card)s") % {"name": name, "card": card_name(data["card"])}
+        if "skipped" in notes and notes["skipped"] < len(names):
+            text = _("%(name)s discarded a Skip: %(skipped)s loses a turn") % {
+                "name": name,
+                "skipped": names[notes["skipped"]],
+            }
+    if notes.get("went_out"):
+        text = _("%(action)s and went out") % {"action": text}
+    return text
+
+
+def move_news(
+    data: Mapping[str, Any],
+    seat: int,
+    *,
+    reader: int,
+    names: Mapping[int, str],
+    timed_out: bool,
+) -> tuple[list[str], bool]:
+    """One logged move told to the player at seat `reader` (the your-turn email's
+    "what happened since your last turn"), and whether it skipped them. `timed_out`:
+    a person's turn was finished by the time limit."""
+    name = names.get(seat, "?")
+    notes = data.get("log") or {}
+    news: list[str] = []
+    skipped = False
+    if timed_out:
+        news.append(_("%(name)s's time ran out: their turn was played for them.") % {"name": name})
+    if data.get("type") == "lay_down":
+        phase = notes.get("phase") or data.get("phase")
+        news.append(
+            _("%(name)s laid down phase %(phase)s.") % {"name": name, "phase": phase}
+            if phase
+            else _("%(name)s laid down their phase.") % {"name": name}
+        )
+    elif data.get("type") == "hit":
+        card = card_name(data.get("card"))
+        owner = data.get("seat")
+        if owner == reader:
+            text = _("%(name)s hit %(card)s on your group.")
+        elif owner == seat:
+            text = _("%(name)s hit %(card)s on their own group.")
+        else:
+            text = _("%(name)s hit %(card)s on a group of %(owner)s.")
+        news.append(text % {"name": name, "card": card, "owner": names.get(owner or 0, "?")})
+    if "skipped" in notes:
+        if notes["skipped"] == reader:
+            skipped = True
+            news.append(_("%(name)s skipped you.") % {"name": name})
+        else:
+            news.append(
+                _("%(name)s skipped %(other)s.")
+                % {"name": name, "other": names.get(notes["skipped"], "?")}
+            )
+    if notes.get("went_out"):
+        news.append(
+            _("%(name)s went out: round %(round)s is over.")
+            % {"name": name, "round": notes.get("round_over")}
+        )
+    elif "round_over" in notes:
+        news.append(_("Round %(round)s is over.") % {"round": notes["round_over"]})
+    return news, skipped
+
+
+def more_moves(count: int) -> str:
+    return ngettext("…and %(count)s more move.", "…and %(count)s more moves.", count) % {
+        "count": count
+    }
+
+
+# --- the engine's refusals ----------------------------------------------------------------
+
+
+def move_refusal(error: RuleError) -> str:
+    """A translated sentence for a move the engine refused (its own text is English)."""
+    messages = {
+        "game_over": _("The game is over."),
+        "already_drawn": _("You have already drawn this turn."),
+        "discard_empty": _("The discard pile is empty."),
+        "skip_from_discard": _("A Skip can never be taken from the discard pile."),
+        "draw_pile_empty": _("The draw pile is empty: take the top discard."),
+        "draw_first": _("Draw a card first."),
+        "already_laid": _("You have already laid down your phase this round."),
+        "cards_not_in_hand": _("You don't have all those cards in your hand."),
+        "card_not_in_hand": _("That card isn't in your hand."),
+        "keep_a_card": _("You must keep a card to discard."),
+        "wrong_phase": _("Those groups aren't the phase you are on."),
+        "no_phase": _("You have no phase left to lay down."),
+        "no_phase_made": _("Those groups don't make any phase you still need."),
+        "hit_before_laying": _("You can hit only after laying down your phase."),
+        "no_such_group": _("That group isn't on the table."),
+        "hit_others_same_turn": _(
+            "In the turn you lay down your phase you may hit only your own groups."
+        ),
+        "skip_without_skip": _("Only a Skip card skips a player."),
+        "skip_next_only": _("In this game a Skip always skips the next player."),
+        "skip_target": _("That player can't be skipped."),
+        "skip_target_needed": _("Say which player to skip."),
+        "hit_does_not_fit": _("That card doesn't fit on that group."),
+        "hit_needs_end": _("Say which end of the run the card goes on."),
+        "group_empty": _("A group needs at least one card."),
+        "group_has_skip": _("Skip cards can't be part of any group."),
+        "set_mixed": _("All the cards of a set must have the same number."),
+        "colour_mixed": _("All the cards of a colour group must have the same colour."),
+        "run_too_long": _("A run can't be longer than 12 cards."),
+        "run_not_consecutive": _("A run's cards must be consecutive numbers."),
+        "run_below_1": _("A run can't go below 1."),
+        "run_above_12": _("A run can't go above 12."),
+        "phase_group_count": _("That is the wrong number of groups for your phase."),
+        "group_too_small": _("A group has too few cards for your phase."),
+        "natural_card": _("Your phase needs at least one natural (non-Wild) card."),
+    }
+    return messages.get(error.code) or _("That isn't allowed: %(reason)s") % {"reason": error}
+
+
+def round_refusal(error: RuleError, name: str) -> str:
+    """A translated sentence for a game-night round the engine refused; `name` is the
+    player it is about, so the scorer reads names, not seat numbers."""
+    params = getattr(error, "params", {})
+    values = {
+        "name": name,
+        "phase": params.get("phase", ""),
+        "current": params.get("current", ""),
+    }
+    messages = {
+        "went_out_without_phase": _(
+            "%(name)s went out, so they must have completed their phase this round."
+        ),
+        "went_out_points": _("%(name)s went out, so they score 0 this round."),
+        "went_out_seat": _("Choose the player who went out."),
+        "points_value": _("The points of %(name)s must be a multiple of 5, from 0 up."),
+        "points_count": _("Enter points for every player."),
+        "phase_already_completed": _("%(name)s has already completed phase %(phase)s."),
+        "wrong_phase": _("%(name)s was on phase %(current)s, not phase %(phase)s."),
+        "phase_not_played": _("Phase %(phase)s isn't left for %(name)s to complete."),
+        "completed_seat": _("A completed phase belongs to a player who isn't in this game."),
+        "game_over": _("The game was already over."),
+        "tiebreak_due": _("A tie-breaker round is due: record who won it instead."),
+        "no_tiebreak": _("No tie-breaker round is due."),
+        "not_in_tiebreak": _("Only the tied players play the tie-breaker."),
+        "player_count": _("A game night needs 2 to 6 players."),
+        "bad_dealer": _("The first dealer must be one of the players."),
+    }
+    message = messages.get(error.code)
+    if message is None:
+        return _("That doesn't fit the rules: %(reason)s") % {"reason": str(error)}
+    return message % values

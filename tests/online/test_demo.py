@@ -1,0 +1,21 @@
+import io
+
+import pytest
+
+from games.management.commands.check_replays import replay_problem
+from games.models import Game
+from games.online import demo as online_demo
+from games.online import services
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_adds_one_online_game_waiting_for_alice(alice, bob, carol):
+    online_demo.load_demo([alice, bob, carol], io.StringIO())
+    online_demo.load_demo([alice, bob, carol], io.StringIO())  # safe to run again
+    game = Game.objects.get(mode=Game.Mode.ONLINE, name=online_demo.NAME)
+    assert game.status == Game.Status.ACTIVE
+    assert game.move_number >= online_demo.MOVES
+    state = services.load_state(game)
+    assert game.seats.get(position=state.current_seat).player.user == alice
+    assert replay_problem(game) == ""

@@ -1,0 +1,71 @@
+"""My games: your-turn games first (longest waiting first), then the others, then
+finished ones; the header counts the games waiting for you."""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games.context_processors import your_turn_count
+from games.models import Game
+from games.online import lobby, services
+from tests.online.helpers import play_until_turn_of, started_game
+
+pytestmark = pytest.mark.django_db
+
+
+def waiting_for(game, user, minutes, name=""):
+    seat = game.seats.get(player__user=user).position
+    game = play_until_turn_of(game, seat)
+    Game.objects.filter(pk=game.pk).update(
+        turn_started_at=timezone.now() - timedelta(minutes=minutes), name=name or game.name
+    )
+    game.refresh_from_db()
+    return game
+
+
+def test_my_games_lists_your_turn_first_longest_waiting_first(alice, bob, alice_client):
+    waiting_for(started_game(alice, bob, seed=1), alice, 5, "Recent")
+    waiting_for(started_game(alice, bob, seed=2), alice, 600, "Old")
+    waiting_for(started_game(alice, bob, seed=3), bob, 1, "Theirs")
+    waiting = lobby.create_game(alice, name="Lobby", seats=3)
+    done = started_game(alice, bob, seed=4)
+    Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED, name="Done")
+    page = alice_client.get(reverse("games:online_list")).content.decode()
+    at = {name: page.index(name) for name in ("Old", "Recent", "Theirs", "Lobby", "Done")}
+    assert at["Old"] < at["Recent"] < min(at["Theirs"], at["Lobby"])
+    assert max(at["Theirs"], at["Lobby"]) < at["Done"]
+    assert waiting.get_absolute_url() in page
+
+
+def test_the_header_counts_games_waiting_for_you_in_one_query(
+    alice, bob, alice_client, django_assert_num_queries
+):
+    waiting_for(started_game(alice, bob, seed=1), alice, 5)
+    waiting_for(started_game(alice, bob, seed=2), alice, 5)
+    waiting_for(started_game(alice, bob, seed=3), bob, 5)
+    with django_assert_num_queries(1):
+        assert your_turn_count(alice) == 2
+    page = alice_client.get(reverse("home")).content.decode()
+    assert 'class="badge"' in page and ">2</span>" in page
+
+
+def test_a_resigned_seat_does_not_count_as_your_turn(alice, bob):
+    game = waiting_for(started_game(alice, bob, seed=1), alice, 5)
+    assert your_turn_count(alice) == 1
+    services.resign(game, alice)
+    assert your_turn_count(alice) == 0
+
+
+def test_my_games_costs_the_same_with_more_games(
+    alice, bob, alice_client, django_assert_max_num_queries
+):
+    started_game(alice, bob, seed=1)
+    alice_client.get(reverse("home"))  # the language is in the session from now on
+    with django_assert_max_num_queries(8):
+        alice_client.get(reverse("games:online_list"))
+    for seed in range(2, 8):
+        started_game(alice, bob, bots=2, seed=seed)
+    with django_assert_max_num_queries(8):
+        alice_client.get(reverse("games:online_list"))

@@ -1,0 +1,125 @@
+"""Query counts: the poll is nearly free, and the table page and an action cost the same
+for a new two-player game and a six-player game hundreds of moves in."""
+
+import pytest
+from django.contrib.sessions.backends.db import SessionStore
+from django.db import connection
+from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
+
+from games.engine import Draw
+from games.models import Game
+from games.online import services
+from games.online.views import online_poll
+from tests.online.helpers import play_until_turn_of, started_game
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+# Measured: 5 and 9 (the session and the user included); the point is that they
+# don't grow with the number of seats or moves.
+TABLE_QUERIES = 5
+ACTION_QUERIES = 9
+
+
+@pytest.fixture
+def small_game(alice, bob):
+    game = started_game(alice, bob, seed=1)
+    return play_until_turn_of(game, 0)
+
+
+@pytest.fixture
+def big_game(alice, bob, carol, stranger):
+    game = started_game(alice, bob, carol, stranger, bots=2, seed=2)
+    game = play_until_turn_of(game, 0, min_moves=300)
+    assert game.move_number >= 300 and len(services.load_state(game).players) == 6
+    return game
+
+
+def poll(client, game, version):
+    url = reverse("games:online_poll", args=[game.public_id])
+    return client.get(f"{url}?v={version}", **HTMX)
+
+
+def test_an_unchanged_poll_is_204_in_at_most_two_queries(
+    small_game, alice_client, django_assert_max_num_queries
+):
+    """The poll view reads the user id from the session and the game's version in one
+    query; it never loads the user or renders a template."""
+    session = SessionStore(alice_client.session.session_key)  # not loaded yet
+    url = reverse("games:online_poll", args=[small_game.public_id])
+    request = RequestFactory().get(f"{url}?v={small_game.version}", **HTMX)
+    request.session = session
+    request.user = SimpleLazyObject(_must_not_load_the_user)
+    with django_assert_max_num_queries(2):
+        response = online_poll(request, small_game.public_id)
+    assert response.status_code == 204
+    assert response.content == b""
+
+
+def _must_not_load_the_user():
+    raise AssertionError("an unchanged poll must not load the user")
+
+
+def test_an_unchanged_poll_through_the_whole_stack(
+    small_game, alice_client, django_assert_max_num_queries
+):
+    alice_client.get(reverse("home"))  # the first request keeps the language in the session
+    with django_assert_max_num_queries(2):
+        response = poll(alice_client, small_game, small_game.version)
+    assert response.status_code == 204
+    assert not getattr(response, "templates", None)
+
+
+def test_a_changed_poll_returns_the_fresh_board(small_game, alice_client):
+    response = poll(alice_client, small_game, small_game.version - 1)
+    assert response.status_code == 200
+    assert f"?v={small_game.version}" in response.content.decode()
+    assert "<html" not in response.content.decode()
+
+
+def count_queries(call):
+    with CaptureQueriesContext(connection) as queries:
+        response = call()
+    return len(queries), response
+
+
+def test_the_table_page_costs_the_same_at_any_size(
+    small_game, big_game, alice_client, django_assert_max_num_queries
+):
+    alice_client.get(reverse("home"))  # the language is in the session from now on
+    counts = []
+    for game in (small_game, big_game):
+        url = reverse("games:online_detail", args=[game.public_id])
+        with django_assert_max_num_queries(TABLE_QUERIES):
+            count, response = count_queries(lambda url=url: alice_client.get(url))
+        assert "Your turn: draw a card." in response.content.decode()
+        counts.append(count)
+    assert counts[0] == counts[1]
+
+
+def test_an_action_costs_the_same_at_any_size(
+    small_game, big_game, alice_client, django_assert_max_num_queries
+):
+    alice_client.get(reverse("home"))
+    counts = []
+    for game in (small_game, big_game):
+        url = reverse("games:online_act", args=[game.public_id])
+        data = {"move": game.move_number, "do": "draw"}
+        with django_assert_max_num_queries(ACTION_QUERIES):
+            count, response = count_queries(
+                lambda url=url, data=data: alice_client.post(url, data, **HTMX)
+            )
+        assert response.status_code == 200
+        assert Game.objects.get(pk=game.pk).move_number == game.move_number + 1
+        counts.append(count)
+    assert counts[0] == counts[1]
+
+
+def test_the_same_action_through_the_services_is_a_handful_of_queries(
+    big_game, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(8):
+        services.perform(big_game, 0, Draw(), expected_move=big_game.move_number)
