@@ -10,7 +10,7 @@ then the guest is deleted.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -22,12 +22,15 @@ from games.models import Game, Player, Seat
 
 from .models import GuestClaim
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 class ClaimError(ValueError):
     """A claim that can't go ahead; `str()` is a sentence for the user."""
 
 
-def scored_guests(user: Any) -> QuerySet[Player]:
+def scored_guests(user: User) -> QuerySet[Player]:
     """Guests seated in a game night this user scores (created)."""
     return Player.objects.filter(
         user__isnull=True,
@@ -36,11 +39,11 @@ def scored_guests(user: Any) -> QuerySet[Player]:
     ).distinct()
 
 
-def can_invite(user: Any, guest: Player) -> bool:
+def can_invite(user: User, guest: Player) -> bool:
     return guest.is_guest and scored_guests(user).filter(pk=guest.pk).exists()
 
 
-def suggested_guests(user: Any) -> QuerySet[Player]:
+def suggested_guests(user: User) -> QuerySet[Player]:
     """Guests who might be this user: the same name as their Player or username
     (any case), seated in games scored by the user or by someone they played with.
     Strangers' guests are never suggested."""
@@ -62,7 +65,7 @@ def suggested_guests(user: Any) -> QuerySet[Player]:
     )
 
 
-def scorer_of(guest: Player) -> Any:
+def scorer_of(guest: Player) -> User | None:
     """Who approves a request for this guest: whoever typed the name in, else the
     creator of the guest's latest game night."""
     if guest.created_by_id is not None:
@@ -80,7 +83,7 @@ def _shares_a_game(guest: Player, player: Player) -> bool:
     return Seat.objects.filter(player=guest, game__seats__player=player).exists()
 
 
-def find_invitee(text: str) -> tuple[Any, str]:
+def find_invitee(text: str) -> tuple[User | None, str]:
     """A username or an email address → (user or None, email). Raises ClaimError."""
     User = get_user_model()
     text = text.strip()
@@ -92,7 +95,7 @@ def find_invitee(text: str) -> tuple[Any, str]:
     return user, ""
 
 
-def invite(scorer: Any, guest: Player, who: str) -> GuestClaim:
+def invite(scorer: User, guest: Player, who: str) -> GuestClaim:
     """The scorer invites a guest's real person, by username or email address."""
     if not can_invite(scorer, guest):
         raise ClaimError(_("Only the scorer of a game night with this guest can invite them."))
@@ -120,7 +123,7 @@ def invite(scorer: Any, guest: Player, who: str) -> GuestClaim:
     )
 
 
-def request_claim(user: Any, guest: Player) -> GuestClaim | None:
+def request_claim(user: User, guest: Player) -> GuestClaim | None:
     """A user asks to be this (suggested) guest. When they scored the guest's games
     themselves there's nobody to ask: the merge happens at once (returns None)."""
     scorer = scorer_of(guest)
@@ -150,7 +153,7 @@ def request_claim(user: Any, guest: Player) -> GuestClaim | None:
     return claim
 
 
-def may_decide(claim: GuestClaim, user: Any) -> bool:
+def may_decide(claim: GuestClaim, user: User) -> bool:
     """The invited person answers an invitation; the scorer answers a request."""
     if not claim.is_pending:
         return False
@@ -165,7 +168,7 @@ def may_decide(claim: GuestClaim, user: Any) -> bool:
     )
 
 
-def claims_for(user: Any) -> QuerySet[GuestClaim]:
+def claims_for(user: User) -> QuerySet[GuestClaim]:
     """The pending claims this user may accept or decline."""
     q = Q(kind=GuestClaim.Kind.REQUEST, approver=user) | Q(kind=GuestClaim.Kind.INVITE, user=user)
     if user.email and user.profile.email_verified:
@@ -174,14 +177,18 @@ def claims_for(user: Any) -> QuerySet[GuestClaim]:
 
 
 @transaction.atomic
-def accept(claim: GuestClaim, decider: Any) -> Player:
+def accept(claim: GuestClaim, decider: User) -> Player:
     """Merge the guest into the claimant's Player; returns that Player."""
     # Lock the claim, then the guest: two answers to one claim, or two claims on
     # one guest, queue here and the second finds the work done.
     claim = GuestClaim.objects.select_for_update().get(pk=claim.pk)
     if not may_decide(claim, decider):
         raise ClaimError(_("This claim has already been answered."))
-    guest = Player.objects.select_for_update().filter(pk=claim.guest_id).first()
+    guest = (
+        Player.objects.select_for_update().filter(pk=claim.guest_id).first()
+        if claim.guest_id is not None
+        else None
+    )
     if guest is None or not guest.is_guest:
         raise ClaimError(_("This guest has already been claimed."))
     claimant = claim.user or decider
@@ -218,7 +225,7 @@ def _move_references(guest: Player, target: Player) -> None:
 
 
 @transaction.atomic
-def decline(claim: GuestClaim, decider: Any) -> None:
+def decline(claim: GuestClaim, decider: User) -> None:
     claim = GuestClaim.objects.select_for_update().get(pk=claim.pk)
     if not may_decide(claim, decider):
         raise ClaimError(_("This claim has already been answered."))

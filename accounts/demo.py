@@ -10,14 +10,15 @@ once the first demo night exists.
 from __future__ import annotations
 
 import random
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from games.engine.progression import (
     RoundResult,
+    Standing,
     advance,
     settle_tiebreak,
     standing_ranks,
@@ -25,6 +26,10 @@ from games.engine.progression import (
 )
 from games.engine.rules import Rules
 from games.models import Game, Player, RoundScore, Seat
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.core.management.base import OutputWrapper
 
 PREFIX = "Club night"
 GUEST_NAME = "Ed"
@@ -62,7 +67,7 @@ NIGHTS: list[tuple[tuple[str, ...], dict[str, Any], float]] = [
 ]
 
 
-def load_demo(users: list[Any], stdout: Any) -> None:
+def load_demo(users: list[User], stdout: OutputWrapper) -> None:
     creators = {user.username: user for user in users}
     if "alice" not in creators or Game.objects.filter(name__startswith=PREFIX).exists():
         return
@@ -86,7 +91,7 @@ def _points(rng: random.Random, laid: bool) -> int:
     return 5 * (rng.randint(1, 8) if laid else rng.randint(4, 24))
 
 
-def _round(rng: random.Random, rules: Rules, standing: Any, names: list[str]) -> RoundResult:
+def _round(rng: random.Random, rules: Rules, standing: Standing, names: list[str]) -> RoundResult:
     completed: dict[int, int] = {}
     for seat, name in enumerate(names):
         if rules.pick_a_phase:
@@ -117,11 +122,11 @@ def _night(
     name: str,
     players: list[Player],
     options: dict[str, Any],
-    scorer: Any,
-    finished_at: Any,
+    scorer: User,
+    finished_at: datetime,
 ) -> None:
     rules = Rules.from_dict(options) if options else Rules()
-    names = [p.name if p.user_id is None else p.user.username for p in players]
+    names = [p.name if p.user is None else p.user.username for p in players]
     standing = start(len(players), rules)
     results: list[RoundResult] = []
     tiebreak_winner = None
@@ -133,6 +138,7 @@ def _night(
         result = _round(rng, rules, standing, names)
         standing = advance(rules, standing, result)
         results.append(result)
+    assert standing.winner is not None, "every demo night is played to the end"
     game = Game.objects.create(
         mode=Game.Mode.TABLE,
         name=name,

@@ -1,5 +1,9 @@
 """One small function per kind of email, over templates/emails/<name>-subject|body-text|body-html."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
@@ -7,11 +11,21 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from .models import GuestClaim
+
 VERIFY_SALT = "accounts.verify-email"
 
 
 def send_templated(
-    name: str, to: str, context: dict, *, language: str | None = None, headers: dict | None = None
+    name: str,
+    to: str,
+    context: dict[str, Any],
+    *,
+    language: str | None = None,
+    headers: dict[str, str] | None = None,
 ) -> None:
     context = {"SITE_URL": settings.SITE_URL, **context}
     with translation.override(language or translation.get_language()):
@@ -25,16 +39,17 @@ def send_templated(
     message.send()
 
 
-def verification_token(user) -> str:  # type: ignore[no-untyped-def]
+def verification_token(user: User) -> str:
     # The address is part of the token: changing email invalidates old links.
     return signing.dumps({"u": user.pk, "e": user.email}, salt=VERIFY_SALT)
 
 
-def read_verification_token(token: str, max_age: int = 7 * 24 * 3600) -> dict:
-    return signing.loads(token, salt=VERIFY_SALT, max_age=max_age)
+def read_verification_token(token: str, max_age: int = 7 * 24 * 3600) -> dict[str, Any]:
+    data: dict[str, Any] = signing.loads(token, salt=VERIFY_SALT, max_age=max_age)
+    return data
 
 
-def send_verification_email(user) -> None:  # type: ignore[no-untyped-def]
+def send_verification_email(user: User) -> None:
     url = settings.SITE_URL + reverse("accounts:verify_email", args=[verification_token(user)])
     send_templated(
         "verify-email",
@@ -44,7 +59,7 @@ def send_verification_email(user) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def send_claim_invitation(claim) -> None:  # type: ignore[no-untyped-def]
+def send_claim_invitation(claim: GuestClaim) -> None:
     """The scorer invited someone to take over a guest's games (accounts/claims.py)."""
     user = claim.user
     send_templated(

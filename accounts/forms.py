@@ -1,6 +1,12 @@
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, cast
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.models import User as UserModel
 from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
@@ -11,7 +17,7 @@ from .models import TIME_ZONES, Profile
 User = get_user_model()
 
 
-class SignupForm(UserCreationForm):
+class SignupForm(UserCreationForm[UserModel]):
     email = forms.EmailField(
         label=_("Email"),
         help_text=_("For turn notifications. We send a link to confirm it."),
@@ -22,24 +28,29 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip().lower()
+        email: str = self.cleaned_data["email"].strip().lower()
         if User.objects.filter(email__iexact=email).exists():
             raise forms.ValidationError(_("An account with this email already exists."))
         return email
 
 
-class ProfileForm(forms.ModelForm):
+class ProfileForm(forms.ModelForm):  # type: ignore[type-arg]  # ModelForm[Profile] fails at run time: Django 6.1 has no ModelForm.__class_getitem__
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=[(tz, tz) for tz in TIME_ZONES])
 
     class Meta:
         model = Profile
         fields = ("language", "time_zone", "avatar_colour")
 
-    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["language"].choices = [
+        language = self.fields["language"]
+        # A model field with choices makes a TypedChoiceField. Django normalises its
+        # choices to (value, label) pairs; the stubs type the getter as any accepted input.
+        assert isinstance(language, forms.ChoiceField)
+        choices = cast("Iterable[tuple[str, str]]", language.choices)
+        language.choices = [
             ("", _("The browser's language")),
-            *[(code, name) for code, name in self.fields["language"].choices if code],
+            *[(code, name) for code, name in choices if code],
         ]
 
 
@@ -50,13 +61,13 @@ class QueuedPasswordResetForm(PasswordResetForm):
 
     def send_mail(
         self,
-        subject_template_name,
-        email_template_name,
-        context,
-        from_email,
-        to_email,
-        html_email_template_name=None,
-    ):  # type: ignore[no-untyped-def]
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
         from .tasks import send_rendered_email
 
         subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
@@ -81,7 +92,7 @@ class IdentityForm(forms.Form):
         label=_("Email"), help_text=_("Changing it sends a new confirmation link.")
     )
 
-    def __init__(self, *args, user, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, user: UserModel, **kwargs: Any) -> None:
         self.user = user
         super().__init__(*args, **kwargs)
 
@@ -92,13 +103,13 @@ class IdentityForm(forms.Form):
         return name
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip().lower()
+        email: str = self.cleaned_data["email"].strip().lower()
         if User.objects.filter(email__iexact=email).exclude(pk=self.user.pk).exists():
             raise forms.ValidationError(_("An account with this email already exists."))
         return email
 
 
-class NotificationForm(forms.ModelForm):
+class NotificationForm(forms.ModelForm):  # type: ignore[type-arg]  # ModelForm[Profile] fails at run time: Django 6.1 has no ModelForm.__class_getitem__
     class Meta:
         model = Profile
         fields = ("notify", "reminder_hours", "digest_hour", "quiet_hours")

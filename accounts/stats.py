@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection
 from django.db.models import (
@@ -40,6 +40,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, Player, RoundScore, Seat
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 MODES = {
     "both": _("Both"),
@@ -96,7 +99,7 @@ class Scope:
     def seats(self) -> QuerySet[Seat]:
         return Seat.objects.filter(self.games_q(), player=self.player)
 
-    def phase_games(self) -> QuerySet[Seat]:
+    def phase_games(self) -> QuerySet[Seat, Any]:
         """The ids of the games in scope whose rounds say which phase was tried:
         all but pick-a-phase. (A subquery: the rules are read once per game, not
         once per round.)"""
@@ -300,7 +303,7 @@ def recent_seats(scope: Scope, viewer: Player | None, limit: int = RECENT_GAMES)
     for seat in seats:
         # From the prefetched seats: a per-row subquery would run for every game
         # before the sort picks the latest ten.
-        seat.viewer_seated = viewer is not None and any(  # type: ignore[attr-defined]
+        seat.viewer_seated = viewer is not None and any(  # type: ignore[attr-defined]  # for the template
             other.player_id == viewer.pk for other in seat.game.seats.all()
         )
     return seats
@@ -402,6 +405,7 @@ class LeaderboardRow:
 def leaderboard(scope: Scope) -> list[LeaderboardRow]:
     """Everyone who shared a game with the scope's player, by win rate over all their
     finished games in scope (not only the shared ones). One query."""
+    assert scope.player is not None, "a leaderboard is always someone's"
     rows = (
         Seat.objects.filter(scope.games_q(), player__in=co_players(scope.player))
         .values("player", "player__name", "player__user")
@@ -441,7 +445,7 @@ def leaderboard(scope: Scope) -> list[LeaderboardRow]:
 # --- access -------------------------------------------------------------------
 
 
-def visible_players(viewer: Player, user: Any) -> QuerySet[Player]:
+def visible_players(viewer: Player, user: User) -> QuerySet[Player]:
     """The Players whose page `user` (whose Player is `viewer`) may see: themselves,
     anyone who shared a game with them, and anyone seated in a game they score."""
     scored = Seat.objects.filter(

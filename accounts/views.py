@@ -1,12 +1,14 @@
+from __future__ import annotations
+
 import zoneinfo
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.core import signing
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
@@ -30,8 +32,12 @@ from .forms import (
     QueuedPasswordResetForm,
     SignupForm,
 )
+from .http import AuthenticatedHttpRequest, is_authenticated
 from .middleware import forget_profile_language
 from .models import GuestClaim
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -79,7 +85,7 @@ def verify_email(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def resend_verification(request: HttpRequest) -> HttpResponse:
+def resend_verification(request: AuthenticatedHttpRequest) -> HttpResponse:
     if request.user.profile.email_verified:
         messages.info(request, _("Your email address is already confirmed."))
     else:
@@ -92,7 +98,7 @@ def resend_verification(request: HttpRequest) -> HttpResponse:
     return redirect("accounts:profile")
 
 
-def _render_profile(request: HttpRequest, **forms: Any) -> HttpResponse:
+def _render_profile(request: AuthenticatedHttpRequest, **forms: Any) -> HttpResponse:
     """The account page: three forms, each posting to its own view."""
     user = request.user
     player = Player.for_user(user)
@@ -110,7 +116,7 @@ def _render_profile(request: HttpRequest, **forms: Any) -> HttpResponse:
 
 
 @login_required
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
     if request.method != "POST":
         return _render_profile(request)
     form = ProfileForm(request.POST, instance=request.user.profile)
@@ -128,7 +134,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def profile_identity(request: HttpRequest) -> HttpResponse:
+def profile_identity(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Display name (the user's Player) and email. A new address must be confirmed
     again before it gets game emails."""
     user = request.user
@@ -159,7 +165,7 @@ def profile_identity(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def profile_notifications(request: HttpRequest) -> HttpResponse:
+def profile_notifications(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = NotificationForm(request.POST, instance=request.user.profile)
     if not form.is_valid():
         return _render_profile(request, notification_form=form)
@@ -168,7 +174,11 @@ def profile_notifications(request: HttpRequest) -> HttpResponse:
     return redirect("accounts:profile")
 
 
-def lockout(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:  # type: ignore[no-untyped-def]
+def lockout(
+    request: HttpRequest,
+    original_response: HttpResponse | None = None,
+    credentials: dict[str, Any] | None = None,
+) -> HttpResponse:
     """Axes calls this when a username+address pair is locked. The message is
     the same whether or not the username exists."""
     minutes = max(1, int(settings.AXES_COOLOFF_TIME.total_seconds() // 60))
@@ -199,7 +209,7 @@ class PasswordResetView(auth_views.PasswordResetView):
     success_url = reverse_lazy("accounts:password_reset_done")
     extra_email_context = None
 
-    def form_valid(self, form):  # type: ignore[no-untyped-def]
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
         self.extra_email_context = {"SITE_URL": settings.SITE_URL}
         return super().form_valid(form)
 
@@ -217,7 +227,7 @@ def initials(name: str) -> str:
     return "".join(letters).upper() or "?"
 
 
-def _get_player_for_user(user: Any, me: Player, player_id: int) -> Player:
+def _get_player_for_user(user: User, me: Player, player_id: int) -> Player:
     """A Player whose page `user` may see (stats.visible_players), else 404."""
     return get_object_or_404(
         stats.visible_players(me, user).select_related("user__profile"), pk=player_id
@@ -241,16 +251,16 @@ def _filter_links(request: HttpRequest, scope: stats.Scope) -> dict[str, list[di
     }
 
 
-def _avatar_colour(request: HttpRequest, player: Player) -> str:
-    if player.user_id is None:
-        return ""
+def _avatar_colour(request: AuthenticatedHttpRequest, player: Player) -> str:
     # Your own Player's user is the request's (already loaded); others come with
-    # user__profile from _get_player_for_user.
-    user = request.user if player.user_id == request.user.pk else player.user
-    return user.profile.avatar_colour
+    # user__profile from _get_player_for_user. A guest has none (and no query).
+    if player.user_id == request.user.pk:
+        return request.user.profile.avatar_colour
+    user = player.user
+    return "" if user is None else user.profile.avatar_colour
 
 
-def _stats_page(request: HttpRequest, player: Player, me: Player) -> HttpResponse:
+def _stats_page(request: AuthenticatedHttpRequest, player: Player, me: Player) -> HttpResponse:
     """One player's stats page (your own, or someone you played with). The number of
     queries doesn't depend on how many games they played."""
     scope = stats.Scope.parse(player, request.GET.get("mode"), request.GET.get("period"))
@@ -258,7 +268,7 @@ def _stats_page(request: HttpRequest, player: Player, me: Player) -> HttpRespons
         return _render_stats(request, scope, player, me)
 
 
-def _user_time_zone(user: Any) -> zoneinfo.ZoneInfo:
+def _user_time_zone(user: User) -> zoneinfo.ZoneInfo:
     """The viewer's zone from their profile (dates in the charts' text), UTC if unknown."""
     try:
         return zoneinfo.ZoneInfo(user.profile.time_zone)
@@ -267,7 +277,7 @@ def _user_time_zone(user: Any) -> zoneinfo.ZoneInfo:
 
 
 def _render_stats(
-    request: HttpRequest, scope: stats.Scope, player: Player, me: Player
+    request: AuthenticatedHttpRequest, scope: stats.Scope, player: Player, me: Player
 ) -> HttpResponse:
     summary = stats.summary(scope)
     phases = stats.phase_stats(scope)
@@ -275,7 +285,7 @@ def _render_stats(
     recent = stats.recent_seats(scope, viewer=me)
     own = player.pk == me.pk
     name = _("you") if own else player.name
-    context = {
+    context: dict[str, Any] = {
         "player": player,
         "own": own,
         "initials": initials(player.name),
@@ -307,7 +317,7 @@ def _render_stats(
 @require_GET
 def stats_view(request: HttpRequest) -> HttpResponse:
     """Your own stats; a prompt to log in for visitors."""
-    if not request.user.is_authenticated:
+    if not is_authenticated(request):
         return render(request, "accounts/stats_login.html")
     me = Player.for_user(request.user)
     return _stats_page(request, me, me)
@@ -315,7 +325,7 @@ def stats_view(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def player_stats(request: HttpRequest, player_id: int) -> HttpResponse:
+def player_stats(request: AuthenticatedHttpRequest, player_id: int) -> HttpResponse:
     me = Player.for_user(request.user)
     player = _get_player_for_user(request.user, me, player_id)
     if player.pk == me.pk:
@@ -325,7 +335,7 @@ def player_stats(request: HttpRequest, player_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def leaderboard(request: HttpRequest) -> HttpResponse:
+def leaderboard(request: AuthenticatedHttpRequest) -> HttpResponse:
     me = Player.for_user(request.user)
     scope = stats.Scope.parse(me, request.GET.get("mode"), request.GET.get("period"))
     context = {
@@ -341,14 +351,14 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
 # --- claiming guests --------------------------------------------------------------
 
 
-def _get_claim_for_user(user: Any, claim_id: int) -> GuestClaim:
+def _get_claim_for_user(user: User, claim_id: int) -> GuestClaim:
     """A pending claim this user may answer, else 404."""
     return get_object_or_404(claims.claims_for(user), pk=claim_id)
 
 
 @login_required
 @require_GET
-def claim_list(request: HttpRequest) -> HttpResponse:
+def claim_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     user = request.user
     pending = GuestClaim.objects.filter(status=GuestClaim.Status.PENDING).select_related(
         "guest", "user", "created_by", "approver"
@@ -370,7 +380,7 @@ def claim_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def invite_guest(request: HttpRequest, player_id: int) -> HttpResponse:
+def invite_guest(request: AuthenticatedHttpRequest, player_id: int) -> HttpResponse:
     """The scorer invites a guest's real person (by username or email)."""
     me = Player.for_user(request.user)
     guest = _get_player_for_user(request.user, me, player_id)
@@ -399,7 +409,7 @@ def invite_guest(request: HttpRequest, player_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def request_claim(request: HttpRequest, player_id: int) -> HttpResponse:
+def request_claim(request: AuthenticatedHttpRequest, player_id: int) -> HttpResponse:
     """'That guest is me': ask the scorer to merge a suggested guest into your account."""
     guest = get_object_or_404(claims.suggested_guests(request.user), pk=player_id)
     try:
@@ -420,7 +430,7 @@ def request_claim(request: HttpRequest, player_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def claim_accept(request: HttpRequest, claim_id: int) -> HttpResponse:
+def claim_accept(request: AuthenticatedHttpRequest, claim_id: int) -> HttpResponse:
     claim = _get_claim_for_user(request.user, claim_id)
     try:
         player = claims.accept(claim, request.user)
@@ -437,7 +447,7 @@ def claim_accept(request: HttpRequest, claim_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def claim_decline(request: HttpRequest, claim_id: int) -> HttpResponse:
+def claim_decline(request: AuthenticatedHttpRequest, claim_id: int) -> HttpResponse:
     claim = _get_claim_for_user(request.user, claim_id)
     try:
         claims.decline(claim, request.user)
@@ -453,7 +463,7 @@ def claim_decline(request: HttpRequest, claim_id: int) -> HttpResponse:
 # --- export -------------------------------------------------------------------------
 
 
-def _get_game_for_user(user: Any, public_id: str) -> Game:
+def _get_game_for_user(user: User, public_id: str) -> Game:
     """A finished game the user played in or scored, else 404."""
     return get_object_or_404(
         Game.objects.filter(status=Game.Status.FINISHED)
@@ -465,7 +475,7 @@ def _get_game_for_user(user: Any, public_id: str) -> Game:
 
 @login_required
 @require_GET
-def export_games_csv(request: HttpRequest) -> StreamingHttpResponse:
+def export_games_csv(request: AuthenticatedHttpRequest) -> StreamingHttpResponse:
     """Every game you played in, one row each, with your result."""
     return export.csv_response(
         "phase10-games.csv", export.games_rows(Player.for_user(request.user))
@@ -474,7 +484,7 @@ def export_games_csv(request: HttpRequest) -> StreamingHttpResponse:
 
 @login_required
 @require_GET
-def export_rounds_csv(request: HttpRequest) -> StreamingHttpResponse:
+def export_rounds_csv(request: AuthenticatedHttpRequest) -> StreamingHttpResponse:
     """Every round of every game you played in, one row per player per round."""
     return export.csv_response(
         "phase10-rounds.csv", export.rounds_rows(Player.for_user(request.user))
@@ -483,7 +493,7 @@ def export_rounds_csv(request: HttpRequest) -> StreamingHttpResponse:
 
 @login_required
 @require_GET
-def export_game_json(request: HttpRequest, public_id: str) -> JsonResponse:
+def export_game_json(request: AuthenticatedHttpRequest, public_id: str) -> JsonResponse:
     game = _get_game_for_user(request.user, public_id)
     response = JsonResponse(export.game_dict(game), json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="phase10-game-{game.public_id}.json"'

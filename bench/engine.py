@@ -9,7 +9,8 @@ under a wall-clock timer, but they don't add to this process's CPU time.
 
 - find_phase: median and worst time per phase over random 11-card hands (each hand
   timed a few times, the fastest kept; the worst single run is printed too);
-- apply: median time of one move, over the moves of bot games;
+- apply: median time of one move, over the moves of bot games; play (apply and the
+  events it caused) over the same moves;
 - a whole 4-bot game (default rules): median time, bots' thinking included.
 """
 
@@ -28,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import apply, find_phase, full_deck, new_game, player_view  # noqa: E402
+from games.engine import apply, find_phase, full_deck, new_game, play, player_view  # noqa: E402
 from games.engine.bots import choose_action  # noqa: E402
 from games.engine.rules import Rules  # noqa: E402
 from games.engine.simulate import play_game  # noqa: E402
@@ -92,21 +93,31 @@ def bench_find_phase(hands: int, seed: int, repeat: int, overhead: tuple[int, in
 
 
 def bench_apply(games: int, seed: int, overhead: tuple[int, int]) -> None:
-    walls, cpus = [], []
+    timings: dict[str, tuple[list[int], list[int]]] = {"apply": ([], []), "play": ([], [])}
+    moves = 0
     for index in range(games):
         state = new_game(4, seed=seed + index)
         rngs = [random.Random(seat) for seat in range(4)]
         while not state.game_over:
             action = choose_action(player_view(state, state.current_seat), rngs[state.current_seat])
-            wall_ns, cpu_ns, state = timed(partial(apply, state, action))
-            walls.append(wall_ns - overhead[0])
-            cpus.append(cpu_ns - overhead[1])
-    print(f"apply over {len(cpus)} moves of {games} 4-bot games:")
-    for name, times in (("CPU (budget)", cpus), ("wall", walls)):
-        print(
-            f"  {name:<12} median {us(statistics.median(times))},"
-            f" 99th percentile {us(statistics.quantiles(times, n=100)[98])}"
-        )
+            # apply first, as before play existed, so its figure stays comparable (the
+            # second call of the two finds warmer caches).
+            wall_ns, cpu_ns, after = timed(partial(apply, state, action))
+            timings["apply"][0].append(wall_ns - overhead[0])
+            timings["apply"][1].append(cpu_ns - overhead[1])
+            wall_ns, cpu_ns, outcome = timed(partial(play, state, action))
+            timings["play"][0].append(wall_ns - overhead[0])
+            timings["play"][1].append(cpu_ns - overhead[1])
+            assert after == outcome.state
+            state = after
+            moves += 1
+    for name, (walls, cpus) in timings.items():
+        print(f"{name} over {moves} moves of {games} 4-bot games:")
+        for clock, times in (("CPU (budget)", cpus), ("wall", walls)):
+            print(
+                f"  {clock:<12} median {us(statistics.median(times))},"
+                f" 99th percentile {us(statistics.quantiles(times, n=100)[98])}"
+            )
 
 
 def bench_games(games: int, seed: int) -> None:

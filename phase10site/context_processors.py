@@ -1,13 +1,15 @@
 from functools import cache
+from typing import Any
 
 from django.conf import settings
+from django.http import HttpRequest
 from django.urls import get_script_prefix, reverse
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, get_language_info
 
 
-def site(request):  # type: ignore[no-untyped-def]
+def site(request: HttpRequest) -> dict[str, Any]:
     return {
         "SITE_URL": settings.SITE_URL,
         "DEBUG": settings.DEBUG,
@@ -18,7 +20,7 @@ def site(request):  # type: ignore[no-untyped-def]
 
 NAV = {
     "home": "home",
-    "nights": "games:table_list",
+    "nights": "games:night_list",
     "online": "games:online_list",
     "stats": "accounts:stats",
     "profile": "accounts:profile",

@@ -116,7 +116,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": VAR_DIR / "db.sqlite3",
+            "NAME": str(VAR_DIR / "db.sqlite3"),
             "OPTIONS": {
                 # IMMEDIATE takes the write lock at BEGIN, so two concurrent moves
                 # queue on busy_timeout instead of failing with "database is locked".

@@ -245,7 +245,7 @@ def hand_over(ids: Sequence[int]) -> int:
     and stops: the sweeper tries again later.
     """
     # By name: the task module imports this one.
-    send_notification = app.signature("games.send_notification")
+    send_notification = app.tasks["games.send_notification"]
     published = 0
     try:
         with app.connection_for_write(transport_options=FAST_FAIL) as connection:

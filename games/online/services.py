@@ -398,5 +398,5 @@ def _queue_bot(game: Game) -> None:
     # A broker that is down must not undo, fail or slow the move that was just saved;
     # the beat job `requeue_stalled_bots` (and the board) queue a stalled bot again.
     # By name: the task module imports this one.
-    bot_turn = app.signature("games.bot_turn")
+    bot_turn = app.tasks["games.bot_turn"]
     publish_on_commit(bot_turn, game.pk, game.move_number, countdown=BOT_DELAY_SECONDS)

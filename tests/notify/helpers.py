@@ -1,4 +1,4 @@
-"""Set-up for the game-email tests: real games through games.services, outbox rows
+"""Set-up for the game-email tests: real games through games.online.services, outbox rows
 read back from the database, and a clock the tests move (time-machine)."""
 
 from datetime import timedelta
