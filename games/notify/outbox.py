@@ -32,6 +32,7 @@ from django.utils import timezone
 
 from phase10site.celery import FAST_FAIL, app
 
+from ..engine import GameState
 from ..models import Game, Move, Notification, Seat
 from . import emails
 from .policy import games_waiting_for_users, quiet_until, refusal
@@ -102,32 +103,33 @@ class Row:
     context: dict[str, Any] | None = None
 
 
-def after_move(game, before_state, after_state, moves):  # type: ignore[no-untyped-def]
-    """Called by games.services inside the move transaction, after the game is saved.
+def after_move(
+    game: Game, state: GameState, moves: Sequence[Move], *, started: bool = False
+) -> None:
+    """Called by the online services inside the move transaction, after the game is saved.
 
-    `before_state` / `after_state` are engine GameStates (before_state is None when the
-    game starts); `moves` the Move rows just appended (empty for a start or a
-    resignation). Writes the outbox rows the move causes and hands them to Celery once
-    the transaction commits:
+    `state` is the engine state after the moves; `moves` the Move rows just appended,
+    whose "log" holds what the engine reported (a game over among them); `started`: the
+    game was just dealt. Writes the outbox rows the moves cause and hands them to Celery
+    once the transaction commits:
 
     - game over: the final standings to every player;
     - a new turn: "your turn" to its player, unless that player made these moves
       themselves (a Skip with two players gives the discarder another turn);
     - moves played automatically for a person (the time limit): "played for you".
     """
-    if game.mode != Game.Mode.ONLINE or after_state is None:
+    if game.mode != Game.Mode.ONLINE:
         return
     # A turn finished automatically for a person (the time limit; a bot's seat has no
     # person): tell them once, keyed by the move that ended that turn.
     auto_ends = [move for move in moves if move.automatic and ended_turn(move.action)]
-    finished = after_state.game_over or game.status == Game.Status.FINISHED
-    game_over = finished and not (before_state is not None and before_state.game_over)
+    game_over = any((move.action.get("log") or {}).get("game_over") for move in moves)
     next_up = None  # the seat whose turn starts now, if someone else's moves started it
     ends = [move.number for move in moves if ended_turn(move.action)]
-    if not finished and game.status == Game.Status.ACTIVE and (before_state is None or ends):
+    if not state.game_over and game.status == Game.Status.ACTIVE and (started or ends):
         movers = {move.seat for move in moves if not move.automatic}
-        if after_state.current_seat not in movers:
-            next_up = after_state.current_seat
+        if state.current_seat not in movers:
+            next_up = state.current_seat
     if not (auto_ends or game_over or next_up is not None):
         return  # most moves (a draw, a lay-down, a hit) tell nobody: no query
     seats = {
@@ -154,7 +156,7 @@ def after_move(game, before_state, after_state, moves):  # type: ignore[no-untyp
     elif next_up is not None:
         seat = seats.get(next_up)
         if seat is not None and _is_person(seat):
-            top = after_state.discard_top
+            top = state.discard_top
             rows.append(
                 Row(
                     game,
@@ -163,7 +165,7 @@ def after_move(game, before_state, after_state, moves):  # type: ignore[no-untyp
                     Kind.YOUR_TURN,
                     context={
                         "discard_top": None if top is None else str(top),
-                        "round": after_state.round_number,
+                        "round": state.round_number,
                     },
                 )
             )

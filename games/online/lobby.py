@@ -204,7 +204,7 @@ def start_game(
     services.store(locked, seats, state, turn_ended=True)
     refresh_seats(seats, state.rules, state.standing)
     bump(locked, *services.GAME_FIELDS)
-    outbox.after_move(locked, None, state, [])
+    outbox.after_move(locked, state, [], started=True)
     services.queue_bot_if_due(locked, seats, state)
     return locked
 

@@ -33,7 +33,22 @@ from django.utils.translation import gettext as _
 from phase10site.celery import app, publish_on_commit
 
 from .. import engine
-from ..engine import Action, ActionError, Discard, Draw, GameState, LayDown, RoundSummary, RuleError
+from ..engine import (
+    Action,
+    ActionError,
+    Discarded,
+    Event,
+    GameOver,
+    GameState,
+    Laid,
+    RoundOver,
+    RoundSummary,
+    RuleError,
+    Skipped,
+    TiebreakStarted,
+    Took,
+    WentOut,
+)
 from ..engine.bots import choose_action
 from ..errors import Refused, Stale
 from ..models import Game, Move, RoundScore, Seat
@@ -101,7 +116,6 @@ class _Turn:
 
     game: Game
     seats: list[Seat]
-    before: GameState
     state: GameState
     moves: list[Move] = field(default_factory=list)
     rounds: list[RoundSummary] = field(default_factory=list)
@@ -111,7 +125,7 @@ class _Turn:
         state = self.state
         seat = state.current_seat
         try:
-            after = engine.apply(state, action)
+            outcome = engine.play(state, action)
         except RuleError as error:
             raise Refused(move_refusal(error), code=error.code) from error
         except ActionError as error:
@@ -121,50 +135,51 @@ class _Turn:
                 game=self.game,
                 number=self.game.move_number + len(self.moves) + 1,
                 seat=seat,
-                action=_logged(action, state, after, seat),
+                action=logged(action, outcome.events),
                 automatic=automatic,
             )
         )
-        if after.last_round is not None and after.last_round != state.last_round:
-            self.rounds.append(after.last_round)
-        round_changed = (after.round_number, after.deals) != (state.round_number, state.deals)
-        self.turn_ended = isinstance(action, Discard) or round_changed or after.game_over
-        self.state = after
+        self.rounds.extend(
+            event.summary for event in outcome.events if isinstance(event, RoundOver)
+        )
+        self.turn_ended = any(isinstance(event, TURN_ENDS) for event in outcome.events)
+        self.state = outcome.state
 
 
-def _logged(action: Action, before: GameState, after: GameState, seat: int) -> dict[str, Any]:
+# A turn ends with a discard, or when the round (or the game) ends, or a tie-breaker is dealt.
+TURN_ENDS = (Discarded, RoundOver, GameOver, TiebreakStarted)
+
+
+def logged(action: Action, events: Sequence[Event]) -> dict[str, Any]:
     """The move log's form of an action: the engine's dict, made explicit where the
-    engine inferred something public (the phase laid), plus a "log" of public facts
-    the turn log shows (who went out, who was skipped). Replays ignore "log"."""
+    engine inferred something public (the phase laid), plus a "log" of the public facts
+    the engine reported (the card taken, who went out, who was skipped, the round and
+    the game over). Replays ignore "log".
+
+    >>> from games.engine import Discard, Card, Discarded, WentOut
+    >>> logged(Discard(Card.parse("R7")), [Discarded(0, Card.parse("R7")), WentOut(0)])
+    {'type': 'discard', 'card': 'R7', 'skip': None, 'log': {'went_out': True}}
+    """
     data = engine.action_to_dict(action)
     notes: dict[str, Any] = {}
-    if isinstance(action, Draw) and action.from_discard and before.discard_top is not None:
-        notes["card"] = str(before.discard_top)  # it lay face up: everyone saw it
-    if isinstance(action, LayDown):
-        # Naming the phase laid is accepted by `apply` and replays the same.
-        data["phase"] = notes["phase"] = after.laid_phase[seat]
-    if after.last_round is not None and after.last_round != before.last_round:
-        notes["round_over"] = after.last_round.round_number
-        if after.last_round.went_out == seat:
-            notes["went_out"] = True
-    if isinstance(action, Discard) and action.card.is_skip and "round_over" not in notes:
-        skipped = _skipped_by(before, action)
-        if skipped is not None:
-            notes["skipped"] = skipped
-    if after.game_over and not before.game_over:
-        notes["game_over"] = True
+    for event in events:
+        match event:
+            case Took(card=card):
+                notes["card"] = str(card)  # it lay face up: everyone saw it
+            case Laid(phase=phase):
+                # Naming the phase laid is accepted by `apply` and replays the same.
+                data["phase"] = notes["phase"] = phase
+            case Skipped(seat=skipped, by=by) if by is not None:
+                notes["skipped"] = skipped
+            case WentOut():
+                notes["went_out"] = True
+            case RoundOver(summary=summary):
+                notes["round_over"] = summary.round_number
+            case GameOver():
+                notes["game_over"] = True
     if notes:
         data["log"] = notes
     return data
-
-
-def _skipped_by(state: GameState, action: Discard) -> int | None:
-    if action.skip is not None:
-        return action.skip
-    targets = engine.skip_targets(state)
-    if state.rules.skip_target == "next" and targets and targets[0] not in state.skipped:
-        return targets[0] if targets[0] != state.current_seat else None
-    return None
 
 
 def action_of(data: Mapping[str, Any]) -> Action:
@@ -201,7 +216,7 @@ def perform(
                 action = action_of(action)
             except ActionError as error:
                 raise Refused(_("That isn't a move in this game."), code="malformed") from error
-        turn = _Turn(locked, seats, state, state)
+        turn = _Turn(locked, seats, state)
         turn.step(action, automatic=automatic)
         _save(turn)
     return locked
@@ -225,7 +240,7 @@ def play_turn(game: Game | int, *, expected_move: int, for_person: bool = False)
         if not (seats[seat].is_bot or for_person):
             return False
         rng = random.Random(f"{locked.seed}/bot/{locked.move_number}")
-        turn = _Turn(locked, seats, state, state)
+        turn = _Turn(locked, seats, state)
         for _n in range(MAX_BOT_ACTIONS):
             _bot_step(turn, seat, rng)
             if turn.turn_ended:
@@ -342,7 +357,7 @@ def _save(turn: _Turn) -> None:
         refresh_seats(seats, state.rules, state.standing)
     store(game, seats, state, turn_ended=turn.turn_ended)
     bump(game, *GAME_FIELDS)
-    outbox.after_move(game, turn.before, state, turn.moves)
+    outbox.after_move(game, state, turn.moves)
     queue_bot_if_due(game, seats, state)
 
 

@@ -133,10 +133,9 @@ def test_calling_the_hook_again_for_the_same_moves_writes_nothing_new(
 
     game = committed(game_between, alice, bob)
     game = committed(play_turn, game)
-    before = services.load_state(game)
     moves = list(Move.objects.filter(game=game))
     with transaction.atomic():
-        created = outbox.after_move(game, before, services.load_state(game), moves)
+        created = outbox.after_move(game, services.load_state(game), moves)
     assert created is None
     assert len(rows(recipient=alice, kind=Kind.YOUR_TURN)) == 1
     assert len(sent_to(mailoutbox, alice)) == 1
