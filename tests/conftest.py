@@ -6,10 +6,17 @@ import shutil
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 
 from phase10site.celery import app as celery_app
 
 PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    # Boards, QR codes and charts are cached per process; each test starts without them.
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -10,10 +10,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from ..engine import Card, PlayerView, hint, player_view
 from ..models import Game, Seat
@@ -22,6 +26,10 @@ from . import services
 
 SORT_KEY = "online_hand_sort"
 COLOURS = "RBGY"
+BOARD = "games/online/game.html#board"
+# Where the request's CSRF token goes into a board taken from the cache.
+CSRF_SLOT = "__board_csrf_token__"
+BOARD_CACHE_SECONDS = 600
 
 
 @dataclass
@@ -31,6 +39,49 @@ class Seating:
     game: Game
     seats: list[Seat]
     me: Seat
+
+
+def board_html(request: HttpRequest, seating: Seating, **extra: Any) -> SafeString:
+    """The board of `seating`'s player, as HTML.
+
+    A board without an error, notice, choice or hint looks the same for every request
+    of the same seat at the same game version (every change bumps it), language, sort
+    order and seat state, so it is drawn once and then taken from the cache: a poll
+    that finds a change, the other tab, the page after a move. Only the CSRF token
+    differs per request; it is put in last. The key holds the seat, so a board (and
+    the hand in it) is only ever served to the seat it was drawn for."""
+    if any(extra.values()):
+        context = board_context(request, seating, **extra)
+        context["csrf_token"] = CSRF_SLOT
+        return _with_token(render_to_string(BOARD, context), request)
+    game, me = seating.game, seating.me
+    key = ":".join(
+        str(part)
+        for part in (
+            "board",
+            game.public_id,  # never reused, unlike a primary key after a database reset
+            game.version,
+            me.position,
+            me.is_bot,
+            me.resigned,
+            me.muted,
+            get_language(),
+            request.session.get(SORT_KEY, "number"),
+            get_script_prefix(),
+        )
+    )
+    html = cache.get(key)
+    if html is None:
+        context = board_context(request, seating)
+        context["csrf_token"] = CSRF_SLOT
+        html = str(render_to_string(BOARD, context))
+        cache.set(key, html, BOARD_CACHE_SECONDS)
+    return _with_token(html, request)
+
+
+def _with_token(html: str, request: HttpRequest) -> SafeString:
+    # The board was drawn by the template with autoescaping; the token is Django's own.
+    return SafeString(html.replace(CSRF_SLOT, get_token(request)))
 
 
 def board_context(

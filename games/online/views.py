@@ -3,7 +3,7 @@ with its moves, hint, sort, resignation, rematch and email mute.
 
 Access: every page of a game goes through `_get_online_game_for_player`, which answers
 404 to anyone without a seat, so a game's existence doesn't leak. Reading a posted move
-is `actions.read_action`; what the board shows is `board.board_context`.
+is `actions.read_action`; what the board shows is `board.board_html`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ..models import Game, Seat
 from ..players import seat_for_user
 from . import lobby, services
 from .actions import BadInput, Choice, int_field, read_action
-from .board import SORT_KEY, Seating, board_context, hint_context
+from .board import SORT_KEY, Seating, board_html, hint_context
 from .forms import InviteForm, OnlineGameForm, StartForm
 
 GAME = "games/online/game.html"
@@ -283,7 +283,7 @@ def online_detail(request: HttpRequest, public_id: str) -> HttpResponse:
         return render(request, LOBBY, _lobby_context(request, seating))
     services.queue_stalled_bot(seating.game, seating.seats)
     hint = hint_context(seating) if request.GET.get("hint") else None
-    return render(request, GAME, board_context(request, seating, hint=hint))
+    return _game_page(request, seating, hint=hint)
 
 
 def _session_user_id(request: HttpRequest) -> str | None:
@@ -326,7 +326,7 @@ def online_poll(request: HttpRequest, public_id: str) -> HttpResponse:
         return render(request, f"{LOBBY}#lobby", _lobby_context(request, seating))
     if status == Game.Status.LOBBY:
         return _redirect_or_refresh(request, seating.game)
-    return render(request, f"{GAME}#board", board_context(request, seating))
+    return HttpResponse(board_html(request, seating))
 
 
 @login_required
@@ -338,7 +338,7 @@ def online_hint(request: HttpRequest, public_id: str) -> HttpResponse:
     hint = hint_context(seating)
     if request.htmx:
         return render(request, f"{GAME}#hint", {"hint": hint})
-    return render(request, GAME, board_context(request, seating, hint=hint))
+    return _game_page(request, seating, hint=hint)
 
 
 @login_required
@@ -458,9 +458,15 @@ def _board_response(
 ) -> HttpResponse:
     if seating.game.status == Game.Status.LOBBY:
         return redirect(seating.game)
-    context = board_context(request, seating, error=error, notice=notice, choice=choice)
     if request.htmx:
-        return render(request, f"{GAME}#board", context)
+        return HttpResponse(board_html(request, seating, error=error, notice=notice, choice=choice))
     if error or choice:
-        return render(request, GAME, context)
+        return _game_page(request, seating, error=error, choice=choice)
     return redirect(seating.game)
+
+
+def _game_page(request: HttpRequest, seating: Seating, **extra: Any) -> HttpResponse:
+    """The whole page around the board (header, menu, messages)."""
+    return render(
+        request, GAME, {"game": seating.game, "board_html": board_html(request, seating, **extra)}
+    )

@@ -24,21 +24,6 @@ def table_url(game):
 
 
 @pytest.fixture
-def duel(alice, bob):
-    """alice (seat 0, dealer) and bob (seat 1, plays first) with known hands."""
-    game = started_game(alice, bob)
-    state = arranged_state(
-        [
-            "R7 B7 G7 Y3 R3 W B11 G2 S Y9",
-            "R1 R2 R3 R4 G8 B8 Y8 B12 Y12 S",
-        ],
-        up_card="G9",
-        draw_pile=["W", "B3"],
-    )
-    return set_state(game, state)
-
-
-@pytest.fixture
 def bob_client(client, bob):
     client.force_login(bob)
     return client
