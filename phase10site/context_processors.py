@@ -4,16 +4,14 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest
 from django.urls import get_script_prefix, reverse
-from django.utils.html import format_html_join
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, get_language_info
+from django.utils.translation import get_language_info
 
 
 def site(request: HttpRequest) -> dict[str, Any]:
     return {
         "SITE_URL": settings.SITE_URL,
         "DEBUG": settings.DEBUG,
-        "language_options": language_options(get_language()),
+        "languages": language_names(),
         "nav": nav_urls(get_script_prefix()),
     }
 
@@ -39,16 +37,8 @@ def nav_urls(prefix: str) -> dict[str, str]:
 
 
 @cache
-def language_options(current: str) -> SafeString:
-    """The footer's language <option>s with `current` selected. Every page shows them
-    and they never change, so they are built once per language, not on each render."""
-    selected = mark_safe(" selected")
-    return format_html_join(
-        "",
-        '<option value="{}"{}>{}</option>',
-        (
-            # Django's own local names, as get_language_info_list gave the template.
-            (code, selected if code == current else "", get_language_info(code)["name_local"])
-            for code, _name in settings.LANGUAGES
-        ),
+def language_names() -> tuple[tuple[str, str], ...]:
+    """The footer's languages as (code, Django's own local name), looked up once."""
+    return tuple(
+        (code, str(get_language_info(code)["name_local"])) for code, _name in settings.LANGUAGES
     )
