@@ -1,12 +1,17 @@
 """Template context for every page: the count of online games waiting for the user."""
 
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from .models import Game, Player, Seat
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 # Every page pays for this count, so it is one hand-written query rather than a
 # queryset rebuilt by the ORM on each request, shaped to plan cheaply: each user has
@@ -19,7 +24,7 @@ _SQL = (
 )
 
 
-def your_turn_count(user: Any) -> int:
+def your_turn_count(user: User) -> int:
     """Active online games where it is `user`'s turn (not a seat a bot now plays)."""
     with connection.cursor() as cursor:
         cursor.execute(_SQL, [user.pk, Game.Mode.ONLINE.value, Game.Status.ACTIVE.value, False])

@@ -8,7 +8,10 @@
 - `RoundScore`: one finished round for one seat — the same rows for both modes.
 """
 
+from __future__ import annotations
+
 import secrets
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
@@ -16,6 +19,11 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from .engine import GameState
 
 
 def new_public_id() -> str:
@@ -58,7 +66,7 @@ class Player(models.Model):
         return self.user_id is None
 
     @classmethod
-    def for_user(cls, user) -> "Player":  # type: ignore[no-untyped-def]
+    def for_user(cls, user: User) -> Player:
         player, _created = cls.objects.get_or_create(
             user=user, defaults={"name": user.get_username()[:40]}
         )
@@ -114,6 +122,15 @@ class Game(models.Model):
     turn_started_at = models.DateTimeField(null=True, blank=True)
     time_limit = models.DurationField(null=True, blank=True)
     invite_token = models.CharField(max_length=32, blank=True, default=new_token)
+
+    # Not columns: what a view works out per viewer and sets on the games it renders
+    # (declared for type checkers only; a game no view has set them on has none of them).
+    can_edit: bool  # game nights: the viewer keeps score in this game
+    my_seat: Seat | None  # online list: the viewer's seat
+    your_turn: bool  # online list: the game waits for the viewer
+    # online.services.load_state's cache: the parsed snapshot and the `state` dict it
+    # was parsed from, so a request that acts and then shows the table parses it once.
+    _engine_state: tuple[object, GameState]
 
     class Meta:
         verbose_name = _("game")

@@ -5,6 +5,8 @@ real ones. Safe to run again: a game night that exists already is left alone."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from games.engine import Rules
 
@@ -12,19 +14,25 @@ from ..models import Game, Player
 from . import services
 from .scoreboard import RoundEntry, load_scoreboard
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.core.management.base import OutputWrapper
+
 FINISHED = "Demo: Sunday at Bob's"
 IN_PROGRESS = "Demo: Friday at Alice's"
 GUEST = "Grandma Rose"
 
 
-def load_demo(users, stdout) -> None:  # type: ignore[no-untyped-def]
+def load_demo(users: list[User], stdout: OutputWrapper) -> None:
     by_name = {user.username: user for user in users}
     alice, bob = by_name.get("alice"), by_name.get("bob")
     if alice is None or bob is None:
         return
     others = [user for user in users if user not in (alice, bob)]
     if not _exists(bob, FINISHED):
-        game = _night(bob, [bob, alice, *others[:1], GUEST], FINISHED, Rules(phases=range(1, 6)))
+        game = _night(
+            bob, [bob, alice, *others[:1], GUEST], FINISHED, Rules(phases=(1, 2, 3, 4, 5))
+        )
         game = _play(game, random.Random(5), rounds=None)
         stdout.write(f"  game night {FINISHED!r}: finished, {game.winner} won")
     if not _exists(alice, IN_PROGRESS):
@@ -33,11 +41,11 @@ def load_demo(users, stdout) -> None:  # type: ignore[no-untyped-def]
         stdout.write(f"  game night {IN_PROGRESS!r}: in progress, round {game.rounds_played + 1}")
 
 
-def _exists(creator, name: str) -> bool:  # type: ignore[no-untyped-def]
+def _exists(creator: User, name: str) -> bool:
     return Game.objects.filter(creator=creator, mode=Game.Mode.TABLE, name=name).exists()
 
 
-def _night(creator, people, name: str, rules: Rules) -> Game:  # type: ignore[no-untyped-def]
+def _night(creator: User, people: Sequence[User | str], name: str, rules: Rules) -> Game:
     players = [person if isinstance(person, str) else Player.for_user(person) for person in people]
     game = services.create_game(creator, players=players, first_dealer=1, rules=rules, name=name)
     # Everyone at the demo table with an account may keep score.

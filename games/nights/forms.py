@@ -3,7 +3,10 @@ version, so a stale page or a double tap is refused instead of applied twice."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -43,7 +46,7 @@ class NightGameForm(forms.Form):
     custom_phases = custom_phases_field()
     advance = progression_field()
 
-    def __init__(self, me: Player, known: list[Player], *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, me: Player, known: list[Player], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.known = {str(player.pk): player for player in [me, *known]}
         choices = [("", "—"), (str(me.pk), _("You (%(name)s)") % {"name": me.name})]
@@ -75,8 +78,9 @@ class NightGameForm(forms.Form):
             for row in range(MAX_PLAYERS)
         ]
 
-    def clean(self) -> dict[str, object]:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         self.players: list[Player | str] = []
         self.dealer_position = 0
         seen: set[str] = set()
@@ -95,10 +99,10 @@ class NightGameForm(forms.Form):
         cleaned["rules"] = self._rules(cleaned)
         return cleaned
 
-    def _row_filled(self, row: int, cleaned: dict[str, object]) -> bool:
+    def _row_filled(self, row: int, cleaned: dict[str, Any]) -> bool:
         return bool(cleaned.get(f"player_{row}") or str(cleaned.get(f"guest_{row}") or "").strip())
 
-    def _seat(self, row: int, cleaned: dict[str, object], seen: set[str]) -> Player | str | None:
+    def _seat(self, row: int, cleaned: dict[str, Any], seen: set[str]) -> Player | str | None:
         choice = cleaned.get(f"player_{row}") or ""
         guest = str(cleaned.get(f"guest_{row}") or "").strip()
         if choice and guest:
@@ -108,8 +112,9 @@ class NightGameForm(forms.Form):
             return None
         if not choice and not guest:
             return None
+        player: Player | str
         if choice:
-            player: Player | str = self.known[str(choice)]
+            player = self.known[str(choice)]
             key = f"id:{player.pk}"
         else:
             player = guest
@@ -121,7 +126,7 @@ class NightGameForm(forms.Form):
         seen.add(key)
         return player
 
-    def _rules(self, cleaned: dict[str, object]) -> Rules | None:
+    def _rules(self, cleaned: dict[str, Any]) -> Rules | None:
         advance = cleaned.get("advance")
         try:
             phases = phase_list(str(cleaned.get("phases")), str(cleaned.get("custom_phases") or ""))
@@ -157,7 +162,9 @@ class NightRoundForm(forms.Form):
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
-    def __init__(self, board: Scoreboard, *args, number: int | None = None, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(
+        self, board: Scoreboard, *args: Any, number: int | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.board = board
         self.number = number or board.round_number
@@ -229,9 +236,11 @@ class NightRoundForm(forms.Form):
             for seat in self.board.seats
         ]
 
-    def clean(self) -> dict[str, object]:
-        cleaned = super().clean()
-        if len(self.data.getlist("went_out")) > 1:
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
+        # A browser's post is a QueryDict, which can repeat a key; a plain dict can't.
+        if isinstance(self.data, MultiValueDict) and len(self.data.getlist("went_out")) > 1:
             self.add_error("went_out", _("Only one player can go out in a round."))
         went_out = cleaned.get("went_out")
         points = []
@@ -257,17 +266,16 @@ class NightRoundForm(forms.Form):
             self.entry = RoundEntry(went_out=went_out, points=tuple(points), completed=completed)
         return cleaned
 
-    def _completed_phase(self, position: int, cleaned: dict[str, object]) -> int | None:
-        value = cleaned.get(f"completed_{position}")
+    def _completed_phase(self, position: int, cleaned: dict[str, Any]) -> int | None:
         if self.board.rules.pick_a_phase:
-            return int(value)  # type: ignore[arg-type]
+            return int(cleaned[f"completed_{position}"])
         return self.phases[position]
 
 
 class NightTiebreakForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
-    def __init__(self, board: Scoreboard, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, board: Scoreboard, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["version"].initial = board.version
         self.fields["winner"] = forms.TypedChoiceField(

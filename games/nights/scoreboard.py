@@ -132,8 +132,13 @@ def load_scoreboard(game: Game) -> Scoreboard:
 def scoreboard_from(game: Game, seats: Sequence[Seat], rows: Iterable[RoundScore]) -> Scoreboard:
     rules = game_rules(game)
     entries = entries_from_rows(seats, rows)
+    # Stored rows only hold laid phases, never None: the filter only tells the type checker.
     results = [
-        RoundResult(went_out=entry.went_out, completed=dict(entry.completed), points=entry.points)
+        RoundResult(
+            went_out=entry.went_out,
+            completed={seat: phase for seat, phase in entry.completed.items() if phase is not None},
+            points=entry.points,
+        )
         for entry in entries
     ]
     standing = progress(

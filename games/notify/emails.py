@@ -5,10 +5,11 @@ unsubscribe headers (RFC 2369 / RFC 8058)."""
 
 from __future__ import annotations
 
+import email.message
 import email.policy
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core import signing
@@ -26,6 +27,11 @@ from ..models import Game, Move, Notification, Seat
 from ..words import card_name, more_moves, move_news, phase_goal_words
 from .policy import MAX_REMINDERS, games_waiting_for, local_now
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from accounts.models import Profile
+
 UNSUBSCRIBE_SALT = "games.unsubscribe"
 # A turn email lists at most this many things that happened since the player's last turn.
 MAX_EVENTS = 12
@@ -36,7 +42,7 @@ Kind = Notification.Kind
 # --- unsubscribe tokens ----------------------------------------------------------------
 
 
-def unsubscribe_token(user: Any, game: Game | None = None) -> str:
+def unsubscribe_token(user: User, game: Game | None = None) -> str:
     """A signed token naming the user (and the game the email was about). No expiry:
     an unsubscribe link in an old email must still work."""
     return signing.dumps({"u": user.pk, "g": game.pk if game else None}, salt=UNSUBSCRIBE_SALT)
@@ -50,7 +56,7 @@ def read_unsubscribe_token(token: str) -> dict[str, Any]:
     return data
 
 
-def unsubscribe_url(user: Any, game: Game | None = None) -> str:
+def unsubscribe_url(user: User, game: Game | None = None) -> str:
     return settings.SITE_URL + reverse("games:unsubscribe", args=[unsubscribe_token(user, game)])
 
 
@@ -114,7 +120,7 @@ def events_since_last_turn(game: Game, seat: int, up_to: int) -> tuple[list[str]
     return events, skipped
 
 
-def _local(when: datetime, profile: Any) -> str:
+def _local(when: datetime, profile: Profile) -> str:
     return date_format(local_now(profile, when), "DATETIME_FORMAT")
 
 
@@ -137,7 +143,11 @@ class GameEmail(EmailMultiAlternatives):
     link would be lost. RFC 5322 allows lines up to 998 characters.
     """
 
-    def message(self, *, policy: email.policy.Policy = email.policy.default) -> Any:
+    def message(
+        self, *, policy: email.policy.Policy | None = email.policy.default
+    ) -> email.message.EmailMessage:
+        # None is the default policy, as for email.message.EmailMessage(policy=None).
+        policy = policy or email.policy.default
         return super().message(policy=policy.clone(max_line_length=998))
 
 

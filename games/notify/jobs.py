@@ -12,12 +12,11 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import DateTimeField, DurationField, ExpressionWrapper, F, Q
+from django.db.models import DateTimeField, DurationField, ExpressionWrapper, F, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import Profile
 
-from ..engine import GameState
 from ..engine.absent import auto_discard, auto_draw
 from ..errors import Refused
 from ..models import Game, Notification, Seat
@@ -34,7 +33,7 @@ WARN_AT = (4, 5)  # warn when 4/5 (80%) of the time limit has gone
 DIGEST_CATCH_UP_HOURS = 2
 
 
-def _waiting_games(now: datetime, waited: timedelta) -> Any:
+def _waiting_games(now: datetime, waited: timedelta) -> QuerySet[Game]:
     """Active online games whose turn has waited at least `waited`: the partial index
     game_waiting_turn_idx answers this, however many games there are."""
     return Game.objects.filter(
@@ -51,7 +50,10 @@ def send_reminders(now: datetime | None = None) -> int:
     shortest = min(hours for hours, _label in _reminder_choices() if hours)
     written = 0
     for game in _waiting_games(now, timedelta(hours=shortest)).exclude(current_player__user=None):
-        user = game.current_player.user
+        player, started = game.current_player, game.turn_started_at
+        if player is None or player.user is None or started is None:
+            continue  # never: the query leaves such games out (this tells the type checker)
+        user = player.user
         hours = user.profile.reminder_hours
         if not hours:
             continue
@@ -64,11 +66,11 @@ def send_reminders(now: datetime | None = None) -> int:
                 ).order_by("ordinal")
             )
             ordinal = len(earlier) + 1
-            if ordinal > MAX_REMINDERS or now - game.turn_started_at < delay * ordinal:
+            if ordinal > MAX_REMINDERS or now - started < delay * ordinal:
                 continue
             if earlier and now - earlier[-1].send_after < delay:
                 continue  # the last one waited out quiet hours: keep the spacing
-            waited_hours = int((now - game.turn_started_at).total_seconds() // 3600)
+            waited_hours = int((now - started).total_seconds() // 3600)
             written += len(
                 write(
                     [
@@ -182,14 +184,14 @@ def play_for_absent(game: Game, *, now: datetime) -> int:
             return 0
         if locked.turn_started_at is None or locked.turn_started_at + locked.time_limit > now:
             return 0
-        state = GameState.from_dict(locked.state)
+        state = services.load_state(locked)
         seat = state.current_seat
         try:
             if not state.drawn:
                 locked = services.perform(
                     locked, seat, auto_draw(state), expected_move=locked.move_number, automatic=True
                 )
-                state = GameState.from_dict(locked.state)
+                state = services.load_state(locked)
             services.perform(
                 locked,
                 seat,

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
@@ -36,6 +36,9 @@ from ..engine import GameState
 from ..models import Game, Move, Notification, Seat
 from . import emails
 from .policy import games_waiting_for_users, quiet_until, refusal
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +99,7 @@ def turn_key(game: Game) -> int:
 class Row:
     game: Game | None
     move_number: int
-    recipient: Any
+    recipient: User
     kind: str
     ordinal: int = 0
     day: date | None = None
@@ -137,31 +140,37 @@ def after_move(
         for seat in Seat.objects.filter(game=game).select_related("player__user__profile")
     }
     rows: list[Row] = []
-    for seat in _people(seats.values(), {move.seat for move in auto_ends}):
+    auto_played = {move.seat for move in auto_ends}
+    for seat in seats.values():
+        user = _person(seat) if seat.position in auto_played else None
+        if user is None:
+            continue
         seat_ends = [move for move in auto_ends if move.seat == seat.position]
         rows.append(
             Row(
                 game,
                 seat_ends[-1].number,
-                seat.player.user,
+                user,
                 Kind.AUTO_PLAYED,
                 context={"discarded": _discarded(seat_ends)},
             )
         )
     if game_over:
         rows.extend(
-            Row(game, game.move_number, seat.player.user, Kind.GAME_OVER)
-            for seat in _people(seats.values())
+            Row(game, game.move_number, user, Kind.GAME_OVER)
+            for seat in seats.values()
+            if (user := seat.player.user) is not None
         )
     elif next_up is not None:
-        seat = seats.get(next_up)
-        if seat is not None and _is_person(seat):
+        next_seat = seats.get(next_up)
+        user = None if next_seat is None else _person(next_seat)
+        if user is not None:
             top = state.discard_top
             rows.append(
                 Row(
                     game,
                     max(ends, default=0),
-                    seat.player.user,
+                    user,
                     Kind.YOUR_TURN,
                     context={
                         "discard_top": None if top is None else str(top),
@@ -172,17 +181,9 @@ def after_move(
     write(rows, seats=seats)
 
 
-def _is_person(seat: Seat) -> bool:
-    return not seat.is_bot and not seat.resigned and seat.player.user_id is not None
-
-
-def _people(seats: Iterable[Seat], positions: set[int] | None = None) -> list[Seat]:
-    return [
-        seat
-        for seat in seats
-        if seat.player.user_id is not None
-        and (positions is None or (seat.position in positions and _is_person(seat)))
-    ]
+def _person(seat: Seat) -> User | None:
+    """The user who plays `seat` themselves: None for a bot's seat or a resigned one."""
+    return None if seat.is_bot or seat.resigned else seat.player.user
 
 
 def _discarded(moves: Sequence[Move]) -> str | None:
@@ -258,7 +259,9 @@ def hand_over(ids: Sequence[int]) -> int:
                 if not claimed:
                     continue
                 try:
-                    send_notification.apply_async((pk,), connection=connection, retry=False)
+                    # Celery passes `connection` on to send_task; celery-types' stub of
+                    # apply_async doesn't list it.
+                    send_notification.apply_async((pk,), connection=connection, retry=False)  # type: ignore[call-arg]  # stub narrower than Celery
                 except Exception:
                     Notification.objects.filter(pk=pk, status=Status.QUEUED).update(
                         status=Status.PENDING, queued_at=None

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, time, timedelta
-from typing import Any
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from accounts.models import Profile
 
 from ..models import Game, Notification, Seat
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 Kind = Notification.Kind
 
@@ -46,7 +49,7 @@ def quiet_until(profile: Profile, now: datetime) -> datetime | None:
     return datetime.combine(day, QUIET_END, tzinfo=zone(profile))
 
 
-def refusal(kind: str, user: Any, seat: Seat | None) -> str | None:
+def refusal(kind: str, user: User, seat: Seat | None) -> str | None:
     """Why `user` doesn't get an email of `kind` now (None: they do).
 
     Per-turn mail (your turn, reminders, time limit) is for those who chose it; the
@@ -76,7 +79,7 @@ def refusal(kind: str, user: Any, seat: Seat | None) -> str | None:
     return None
 
 
-def games_waiting_for_users(user_ids: Sequence[int]) -> Any:
+def games_waiting_for_users(user_ids: Sequence[int]) -> QuerySet[Game]:
     """Active online games whose turn is one of these users', their seat neither muted
     nor handed to a bot."""
     left_out = Seat.objects.filter(game=OuterRef("pk"), player=OuterRef("current_player")).filter(
@@ -89,6 +92,6 @@ def games_waiting_for_users(user_ids: Sequence[int]) -> Any:
     ).exclude(Exists(left_out))
 
 
-def games_waiting_for(user: Any) -> list[Game]:
+def games_waiting_for(user: User) -> list[Game]:
     """Every game waiting for `user`, the longest-waiting first (the digest's list)."""
     return list(games_waiting_for_users([user.pk]).order_by("turn_started_at", "pk"))

@@ -29,7 +29,8 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     user = get_user_model().objects.select_related("profile").filter(pk=data["u"]).first()
     if user is None:
         return render(request, "games/notify/unsubscribe_invalid.html", status=400)
-    game = Game.objects.filter(pk=data.get("g")).first() if data.get("g") else None
+    game_id = data.get("g")
+    game = Game.objects.filter(pk=game_id).first() if game_id else None
     seat = Seat.objects.filter(game=game, player__user=user).first() if game else None
     context = {"token": token, "game": game if seat else None, "account": user}
     if request.method == "GET":

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from .. import engine
 from ..engine import Action, ActionError, Card, Discard, Draw, GameState, Hit, LayDown, parse_cards
 from ..engine.legal import phases_needed
+from ..engine.melds import ENDS
 from ..words import group_label, group_words, phase_goal_words
 
 
@@ -88,8 +89,9 @@ def _one_card(post: QueryDict) -> Card:
 
 def _lay_down(post: QueryDict, state: GameState, seat: int) -> LayDown | Choice:
     phase = int_field(post.get("phase"))
-    if post.get("groups"):
-        return LayDown(groups_from(post["groups"]), phase=phase)
+    groups = post.get("groups")
+    if groups:
+        return LayDown(groups_from(groups), phase=phase)
     cards = cards_from(post.getlist("cards"))
     if not cards:
         raise BadInput(_("Select the cards of your phase first."))
@@ -124,7 +126,7 @@ def _hit(post: QueryDict, state: GameState, seat: int) -> Hit | Choice:
     target, group = int_field(post.get("seat")), int_field(post.get("group"))
     if target is not None and group is not None:
         end = post.get("end") or None
-        if end not in (None, "low", "high"):
+        if end is not None and end not in ENDS:
             raise BadInput(_("That isn't an end of a run."))
         return Hit(target, group, card, end)
     if card not in state.hands[seat]:
@@ -164,7 +166,11 @@ def _discard(post: QueryDict, state: GameState) -> Discard | Choice:
     if skip is not None or not card.is_skip:
         return Discard(card, skip=skip)
     targets = sorted(
-        {option.skip for option in engine.discard_options(state) if option.card.is_skip} - {None}
+        {
+            option.skip
+            for option in engine.discard_options(state)
+            if option.card.is_skip and option.skip is not None
+        }
     )
     if not targets:
         return Discard(card)

@@ -5,18 +5,23 @@ like a real one. Safe to run again: a demo game that exists already is left alon
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ..engine import Discard, player_view
 from ..engine.bots import choose_action
 from ..models import Game
 from . import lobby, services
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.core.management.base import OutputWrapper
+
 NAME = "Demo: online with bots"
 SEED = 2024
 MOVES = 120  # a few rounds in: laid groups, scores and a round result to look at
 
 
-def load_demo(users, stdout) -> None:  # type: ignore[no-untyped-def]
+def load_demo(users: list[User], stdout: OutputWrapper) -> None:
     by_name = {user.username: user for user in users}
     alice, bob = by_name.get("alice"), by_name.get("bob")
     if alice is None or bob is None:
@@ -32,7 +37,7 @@ def load_demo(users, stdout) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def _play_until_alice(game: Game, alice) -> Game:  # type: ignore[no-untyped-def]
+def _play_until_alice(game: Game, alice: User) -> Game:
     rng = random.Random(SEED)
     seats = {seat.position: seat for seat in game.seats.select_related("player")}
     for _turn in range(2000):

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -14,6 +15,9 @@ from ..players import find_member
 from ..variants import custom_phases_field, phase_list, phases_field, progression_field
 from .lobby import MAX_SEATS, MIN_SEATS
 from .services import TIME_LIMITS
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class OnlineGameForm(forms.Form):
@@ -83,7 +87,7 @@ class OnlineGameForm(forms.Form):
     def rule_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name not in self.PLAYER_FIELDS]
 
-    def clean_invite(self) -> list[Any]:
+    def clean_invite(self) -> list[User]:
         names = list(dict.fromkeys(self.cleaned_data["invite"].replace(",", " ").split()))
         if len(names) >= MAX_SEATS:  # before any query: a long list is refused outright
             raise forms.ValidationError(
@@ -104,11 +108,12 @@ class OnlineGameForm(forms.Form):
             users.append(user)
         return users
 
-    def clean_time_limit(self) -> Any:
+    def clean_time_limit(self) -> timedelta | None:
         return TIME_LIMITS.get(self.cleaned_data["time_limit"] or "")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         try:
             phases = phase_list(data.get("phases") or "all", data.get("custom_phases") or "")
         except forms.ValidationError as error:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -24,6 +24,9 @@ from ..notify import outbox
 from ..players import find_member, seat_for_user
 from ..scoring import bump, game_rules, refresh_seats
 from . import services
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 MIN_SEATS, MAX_SEATS = 2, 6
 BOT_NAMES = ("Ada", "Grace", "Alan", "Hedy", "Edsger", "Barbara", "Claude", "Radia")
@@ -38,14 +41,14 @@ def lobby_size(game: Game) -> int:
 
 @transaction.atomic
 def create_game(
-    creator: Any,
+    creator: User,
     *,
     name: str = "",
     seats: int = 2,
     rules: Rules | None = None,
     time_limit: timedelta | None = None,
     bots: int = 0,
-    invite: Sequence[Any] = (),
+    invite: Sequence[User] = (),
 ) -> Game:
     """A game in the lobby: the creator in seat 0, then the invited users, then `bots`."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
@@ -71,7 +74,7 @@ def create_game(
     return game
 
 
-def _lobby(game: Game | int, by: Any = None) -> tuple[Game, list[Seat]]:
+def _lobby(game: Game | int, by: User | None = None) -> tuple[Game, list[Seat]]:
     """Lock a lobby game; Refused if it has started (or `by` isn't its creator)."""
     locked = services.lock(game)
     if locked.status != Game.Status.LOBBY:
@@ -99,7 +102,7 @@ def _add_bot(game: Game, seats: Sequence[Seat]) -> Seat:
 
 
 @transaction.atomic
-def add_bot(game: Game, by: Any) -> Seat:
+def add_bot(game: Game, by: User) -> Seat:
     locked, seats = _lobby(game, by)
     seat = _add_bot(locked, seats)
     bump(locked)
@@ -107,7 +110,7 @@ def add_bot(game: Game, by: Any) -> Seat:
 
 
 @transaction.atomic
-def invite_user(game: Game, by: Any, username: str) -> Seat:
+def invite_user(game: Game, by: User, username: str) -> Seat:
     """Seat a user by username straight away (they can leave from the lobby)."""
     locked, seats = _lobby(game, by)
     user = find_member(username)
@@ -123,7 +126,7 @@ def invite_user(game: Game, by: Any, username: str) -> Seat:
 
 
 @transaction.atomic
-def join(game: Game, user: Any, token: str) -> Seat:
+def join(game: Game, user: User, token: str) -> Seat:
     """Take a free seat through the invite link; joining twice is harmless."""
     locked, seats = _lobby(game)
     if not token or not secrets.compare_digest(locked.invite_token, token):
@@ -139,7 +142,7 @@ def join(game: Game, user: Any, token: str) -> Seat:
 
 
 @transaction.atomic
-def leave(game: Game, user: Any) -> None:
+def leave(game: Game, user: User) -> None:
     """A player leaves the lobby; the creator leaving cancels the game."""
     locked, seats = _lobby(game)
     if locked.creator_id == user.pk:
@@ -154,7 +157,7 @@ def leave(game: Game, user: Any) -> None:
 
 
 @transaction.atomic
-def remove_seat(game: Game, by: Any, position: int) -> None:
+def remove_seat(game: Game, by: User, position: int) -> None:
     locked, seats = _lobby(game, by)
     seat = next((seat for seat in seats if seat.position == position), None)
     if seat is None or seat.player.user_id == by.pk:
@@ -166,7 +169,7 @@ def remove_seat(game: Game, by: Any, position: int) -> None:
 
 
 @transaction.atomic
-def revoke_link(game: Game, by: Any) -> str:
+def revoke_link(game: Game, by: User) -> str:
     """A new invite token: the old link stops working at once."""
     locked, _seats = _lobby(game, by)
     locked.invite_token = secrets.token_urlsafe(16)
@@ -176,7 +179,7 @@ def revoke_link(game: Game, by: Any) -> str:
 
 @transaction.atomic
 def start_game(
-    game: Game, by: Any, *, fill_with_bots: bool = False, seed: int | None = None
+    game: Game, by: User, *, fill_with_bots: bool = False, seed: int | None = None
 ) -> Game:
     """Deal round 1. Needs 2+ filled seats; `fill_with_bots` gives empty seats to bots."""
     locked, seats = _lobby(game, by)
@@ -210,7 +213,7 @@ def start_game(
 
 
 @transaction.atomic
-def rematch(game: Game, by: Any, *, version: int) -> Game:
+def rematch(game: Game, by: User, *, version: int) -> Game:
     """A new lobby game with the same rules and seats (resigned seats left open)."""
     locked = services.lock(game)
     if locked.status != Game.Status.FINISHED:
@@ -222,7 +225,9 @@ def rematch(game: Game, by: Any, *, version: int) -> Game:
     if me is None or me.resigned:
         raise Refused(_("You aren't playing in this game."), code="not_seated")
     people = [
-        seat.player.user for seat in seats if not seat.is_bot and seat.player_id != me.player_id
+        seat.player.user
+        for seat in seats
+        if not seat.is_bot and seat.player_id != me.player_id and seat.player.user is not None
     ]
     bots = sum(1 for seat in seats if seat.is_bot and not seat.resigned)
     new = create_game(

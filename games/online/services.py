@@ -22,7 +22,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import transaction
@@ -56,6 +56,9 @@ from ..notify import outbox
 from ..players import seat_for_user
 from ..scoring import bump, refresh_seats, round_row
 from ..words import move_refusal
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 log = logging.getLogger(__name__)
 
@@ -99,11 +102,11 @@ def load_state(game: Game) -> GameState:
 
     The parsed state is kept on the instance while `game.state` is the same dict, so a
     request that acts and then shows the table reads the snapshot once."""
-    cached = getattr(game, "_engine_state", None)
+    cached: tuple[object, GameState] | None = getattr(game, "_engine_state", None)
     if cached is not None and cached[0] is game.state:
-        return cached[1]  # type: ignore[no-any-return]
-    state = GameState.from_dict(game.state)
-    game._engine_state = (game.state, state)  # type: ignore[attr-defined]
+        return cached[1]
+    state = GameState.from_dict(game.state or {})
+    game._engine_state = (game.state, state)
     return state
 
 
@@ -261,7 +264,7 @@ def _bot_step(turn: _Turn, seat: int, rng: random.Random) -> None:
 
 
 @transaction.atomic
-def resign(game: Game, user: Any) -> None:
+def resign(game: Game, user: User) -> None:
     """The user leaves a game in progress; a bot plays their seat from now on."""
     locked = lock(game)
     if locked.status != Game.Status.ACTIVE:
@@ -372,7 +375,7 @@ def recent_moves(recent: list[list[Any]], moves: Iterable[Move]) -> list[list[An
 
 def store(game: Game, seats: Sequence[Seat], state: GameState, *, turn_ended: bool) -> None:
     game.state = state.to_dict()
-    game._engine_state = (game.state, state)  # type: ignore[attr-defined]
+    game._engine_state = (game.state, state)
     game.rounds_played = len(state.standing.attempted)
     if state.game_over:
         game.status = Game.Status.FINISHED

@@ -8,7 +8,7 @@ is `actions.read_action`; what the board shows is `board.board_html`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth import SESSION_KEY
@@ -22,6 +22,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest, is_authenticated
+
 from ..errors import Refused, Stale
 from ..models import Game, Seat
 from ..players import seat_for_user
@@ -29,6 +31,9 @@ from . import lobby, services
 from .actions import BadInput, Choice, int_field, read_action
 from .board import SORT_KEY, Seating, board_html, hint_context
 from .forms import InviteForm, OnlineGameForm, StartForm
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 GAME = "games/online/game.html"
 LOBBY = "games/online/lobby.html"
@@ -38,12 +43,12 @@ FINISHED_SHOWN = 20
 # --- access -------------------------------------------------------------------------------
 
 
-def _online_games_of(user: Any) -> QuerySet[Game]:
+def _online_games_of(user: User) -> QuerySet[Game]:
     seated = Seat.objects.filter(game=OuterRef("pk"), player__user=user)
     return Game.objects.filter(mode=Game.Mode.ONLINE).filter(Exists(seated))
 
 
-def _get_online_game_for_player(request: HttpRequest, public_id: str) -> Seating:
+def _get_online_game_for_player(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Seating:
     """The online game `public_id` with the user's seat, or 404 for anyone not seated."""
     # Two plain queries (the game, its seats) rather than one with a subquery: every
     # page and poll of a game starts here.
@@ -60,7 +65,7 @@ def _get_online_game_for_player(request: HttpRequest, public_id: str) -> Seating
 
 @login_required
 @require_GET
-def online_list(request: HttpRequest) -> HttpResponse:
+def online_list(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     """Games where it's your turn (longest waiting first), then the others, then finished."""
     games = _online_games_of(request.user).select_related("current_player")
     current = list(games.exclude(status=Game.Status.FINISHED).prefetch_related("seats__player"))
@@ -70,7 +75,8 @@ def online_list(request: HttpRequest) -> HttpResponse:
         .prefetch_related("seats__player")
         .order_by("-finished_at")[:FINISHED_SHOWN]
     )
-    your_turn, others = [], []
+    your_turn: list[Game] = []
+    others: list[Game] = []
     for game in current:
         me = seat_for_user(game.seats.all(), request.user)
         game.my_seat = me
@@ -94,7 +100,7 @@ def online_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def online_create(request: HttpRequest) -> HttpResponse:
+def online_create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     form = OnlineGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -119,7 +125,9 @@ def online_create(request: HttpRequest) -> HttpResponse:
 # --- the lobby --------------------------------------------------------------------------------
 
 
-def _lobby_context(request: HttpRequest, seating: Seating, **extra: Any) -> dict[str, Any]:
+def _lobby_context(
+    request: AuthenticatedHtmxHttpRequest, seating: Seating, **extra: Any
+) -> dict[str, Any]:
     game = seating.game
     size = lobby.lobby_size(game)
     by_position = {seat.position: seat for seat in seating.seats}
@@ -140,7 +148,7 @@ def _lobby_context(request: HttpRequest, seating: Seating, **extra: Any) -> dict
 
 
 def _lobby_response(
-    request: HttpRequest, seating: Seating, *, error: str = "", **extra: Any
+    request: AuthenticatedHtmxHttpRequest, seating: Seating, *, error: str = "", **extra: Any
 ) -> HttpResponse:
     if request.htmx:
         context = _lobby_context(request, seating, error=error, **extra)
@@ -151,7 +159,11 @@ def _lobby_response(
 
 
 def _lobby_action(
-    request: HttpRequest, public_id: str, change: Any, seating: Seating | None = None, **extra: Any
+    request: AuthenticatedHtmxHttpRequest,
+    public_id: str,
+    change: Any,
+    seating: Seating | None = None,
+    **extra: Any,
 ) -> HttpResponse:
     """Apply `change(seating)` to a lobby and answer with the fresh lobby (or the error,
     shown with `extra`, e.g. the invite form as typed)."""
@@ -165,7 +177,7 @@ def _lobby_action(
     return _lobby_response(request, _get_online_game_for_player(request, public_id))
 
 
-def _redirect_or_refresh(request: HttpRequest, to: Any) -> HttpResponse:
+def _redirect_or_refresh(request: AuthenticatedHtmxHttpRequest, to: Any) -> HttpResponse:
     """Go to `to` (a game or a URL): a redirect, or under htmx a full-page load."""
     if request.htmx:
         response = HttpResponse(status=200)
@@ -176,7 +188,7 @@ def _redirect_or_refresh(request: HttpRequest, to: Any) -> HttpResponse:
 
 @login_required
 @require_POST
-def online_invite(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_invite(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     seating = _get_online_game_for_player(request, public_id)
     form = InviteForm(request.POST)
     if not form.is_valid():
@@ -193,13 +205,15 @@ def online_invite(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def online_add_bot(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_add_bot(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     return _lobby_action(request, public_id, lambda t: lobby.add_bot(t.game, request.user))
 
 
 @login_required
 @require_POST
-def online_remove_seat(request: HttpRequest, public_id: str, position: int) -> HttpResponse:
+def online_remove_seat(
+    request: AuthenticatedHtmxHttpRequest, public_id: str, position: int
+) -> HttpResponse:
     return _lobby_action(
         request, public_id, lambda t: lobby.remove_seat(t.game, request.user, position)
     )
@@ -207,13 +221,13 @@ def online_remove_seat(request: HttpRequest, public_id: str, position: int) -> H
 
 @login_required
 @require_POST
-def online_revoke_link(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_revoke_link(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     return _lobby_action(request, public_id, lambda t: lobby.revoke_link(t.game, request.user))
 
 
 @login_required
 @require_POST
-def online_leave(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_leave(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     seating = _get_online_game_for_player(request, public_id)
     try:
         lobby.leave(seating.game, request.user)
@@ -228,7 +242,7 @@ def online_leave(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def online_start(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_start(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     seating = _get_online_game_for_player(request, public_id)
     form = StartForm(request.POST)
     fill = form.is_valid() and form.cleaned_data["fill_with_bots"]
@@ -243,7 +257,7 @@ def online_start(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def online_join(request: HttpRequest, token: str) -> HttpResponse:
+def online_join(request: AuthenticatedHtmxHttpRequest, token: str) -> HttpResponse:
     """The invite link: who is in, and a button to take a seat."""
     game = get_object_or_404(Game, mode=Game.Mode.ONLINE, invite_token=token)
     seats = list(game.seats.select_related("player").order_by("position"))
@@ -277,7 +291,7 @@ def online_join(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def online_detail(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_detail(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     seating = _get_online_game_for_player(request, public_id)
     if seating.game.status == Game.Status.LOBBY:
         return render(request, LOBBY, _lobby_context(request, seating))
@@ -297,7 +311,7 @@ def _session_user_id(request: HttpRequest) -> str | None:
 
 @never_cache
 @require_GET
-def online_poll(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_poll(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The seating (or lobby) asks every few seconds with the version it shows.
 
     Unchanged: 204, no template, no user row — the session and one query. Changed: the
@@ -317,7 +331,7 @@ def online_poll(request: HttpRequest, public_id: str) -> HttpResponse:
     version, status = row
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
-    if not request.user.is_authenticated:
+    if not is_authenticated(request):
         return redirect_to_login(request.get_full_path())
     seating = _get_online_game_for_player(request, public_id)
     if request.GET.get("in") == "lobby":
@@ -331,7 +345,7 @@ def online_poll(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def online_hint(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_hint(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     seating = _get_online_game_for_player(request, public_id)
     if seating.game.status == Game.Status.LOBBY:
         return redirect(seating.game)
@@ -343,7 +357,7 @@ def online_hint(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def online_sort(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_sort(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     seating = _get_online_game_for_player(request, public_id)
     order = request.POST.get("sort")
     if order in ("colour", "number"):
@@ -353,7 +367,7 @@ def online_sort(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def online_resign(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_resign(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     seating = _get_online_game_for_player(request, public_id)
     try:
         services.resign(seating.game, request.user)
@@ -369,7 +383,7 @@ def online_resign(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def online_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_rematch(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     seating = _get_online_game_for_player(request, public_id)
     try:
         new = lobby.rematch(
@@ -387,7 +401,7 @@ def online_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def online_act(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_act(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     """Every move on the board posts here: `move` (the move number the page showed),
     `do` (draw, take, lay, hit, discard) and the cards or targets it needs."""
     seating = _get_online_game_for_player(request, public_id)
@@ -427,7 +441,7 @@ def online_act(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def online_mute(request: HttpRequest, public_id: str) -> HttpResponse:
+def online_mute(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     """Mute (or unmute) this game's emails for the player; back to the game page."""
     seating = _get_online_game_for_player(request, public_id)
     seat = seating.me
@@ -449,7 +463,7 @@ def _moved_on(game: Game) -> str:
 
 
 def _board_response(
-    request: HttpRequest,
+    request: AuthenticatedHtmxHttpRequest,
     seating: Seating,
     *,
     error: str = "",
@@ -465,7 +479,9 @@ def _board_response(
     return redirect(seating.game)
 
 
-def _game_page(request: HttpRequest, seating: Seating, **extra: Any) -> HttpResponse:
+def _game_page(
+    request: AuthenticatedHtmxHttpRequest, seating: Seating, **extra: Any
+) -> HttpResponse:
     """The whole page around the board (header, menu, messages)."""
     return render(
         request, GAME, {"game": seating.game, "board_html": board_html(request, seating, **extra)}

@@ -1,6 +1,6 @@
 """Template filters over `games.words`: phase goals, a game's variant, a night's name."""
 
-from typing import Any
+from collections.abc import Iterable
 
 from django import template
 from django.utils.formats import date_format
@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 
 from games.engine import Rules
 from games.engine.phases import TIEBREAK_PHASE
+from games.models import Game
+from games.nights.scoreboard import ScoreboardSeat
 from games.words import phase_goal_words, variant_words
 
 register = template.Library()
@@ -29,7 +31,7 @@ def variant(rules: Rules) -> str:
 
 
 @register.filter
-def night_name(game: Any) -> str:
+def night_name(game: Game) -> str:
     """The game's name, or its date when the scorer didn't give one."""
     if game.name:
         return str(game.name)
@@ -37,7 +39,7 @@ def night_name(game: Any) -> str:
 
 
 @register.filter
-def join_names(seats: Any) -> str:
+def join_names(seats: Iterable[ScoreboardSeat]) -> str:
     """'Ann and Bo', 'Ann, Bo and Cy'."""
     names = [seat.name for seat in seats]
     if len(names) < 2:

@@ -8,7 +8,7 @@ can't be replayed at all (a move the engine refuses) counts as a mismatch too.
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games import engine
 from games.models import Game, Move
@@ -18,7 +18,7 @@ from games.online import services
 class Command(BaseCommand):
     help = "Check that replaying each online game's seed and moves reproduces its snapshot."
 
-    def add_arguments(self, parser: Any) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--game", action="append", default=[], help="Only this public id.")
 
     def handle(self, *args: Any, **options: Any) -> None:
