@@ -3,7 +3,7 @@ and a guest, so every stat and chart has something to show.
 
 The rounds are made up (seeded, so the same every time) but always legal: each one
 goes through the engine's progression, which also decides phases, totals and the
-winner, exactly as the score tracker would. Safe to run again: it does nothing
+winner, exactly as a game night would. Safe to run again: it does nothing
 once the first demo night exists.
 """
 

@@ -107,7 +107,7 @@ class Scope:
 
 
 def _not_pick_a_phase(prefix: str = "game__") -> Q:
-    # In pick-a-phase the tracker records only the phase laid, not the one tried,
+    # In pick-a-phase a game night records only the phase laid, not the one tried,
     # so its rounds would show every phase as completed at the first try.
     key = f"{prefix}rules__pick_a_phase"
     return Q(**{f"{key}__isnull": True}) | Q(**{key: False})

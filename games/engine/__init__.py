@@ -12,7 +12,7 @@ The rules are shared/RULES.md. The pieces, one concept per module:
 - arrangements: `lay_down_choices`: the ways selected cards can be laid as a phase.
 - hint:         `hint(state, seat)` -> `Hint`: can the hand lay its phase, how far off is it.
 - progression:  rounds and the game around them without cards (`RoundResult`,
-                `Standing`, `progress`, `check_round`): the score tracker and `apply` share it.
+                `Standing`, `progress`, `check_round`): game nights and `apply` share it.
 - state:        `GameState`, immutable; `to_dict()` / `GameState.from_dict()` is the JSON
                 snapshot (it holds every hand and the deck order: server only).
 - actions:      `Draw`, `LayDown`, `Hit`, `Discard`; `action_to_dict` / `action_from_dict`

@@ -1,6 +1,6 @@
 """Rounds and the game around them, without cards.
 
-The score tracker (a real deck at a real table) and `apply`'s end of round both use
+A game night (a real deck at a real table) and `apply`'s end of round both use
 this module, so the end-of-round and end-of-game rules of shared/RULES.md live here
 and nowhere else.
 

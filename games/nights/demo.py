@@ -1,5 +1,5 @@
 """Demo game nights for `make run`: one finished, one in progress, among the demo users
-and a guest. Rounds go through the tracker services, so they obey the same rules as
+and a guest. Rounds go through the game-night services, so they obey the same rules as
 real ones. Safe to run again: a game night that exists already is left alone."""
 
 from __future__ import annotations

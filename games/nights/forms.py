@@ -1,4 +1,4 @@
-"""Forms of the score tracker. Every form that changes a game carries the game's
+"""Forms of a game night. Every form that changes a game carries the game's
 version, so a stale page or a double tap is refused instead of applied twice."""
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ class NightRoundForm(forms.Form):
 
     Field names carry seat positions (went_out=2, points_2, completed_2); anything that
     isn't a seat of this game is refused by the choices. The rules (went out → 0 points
-    and a completed phase, …) are checked by the engine in the tracker service; this
+    and a completed phase, …) are checked by the engine in the game-night services; this
     form only checks that what was typed is a score at all.
     """
 

@@ -1,6 +1,6 @@
 """A whole game night on phones: alice scores a 3-player game from the new-night form
 to the winner, corrects an earlier round on the way, and a second phone on the share
-link sees every change by itself. Screenshots go to /tmp/tracker-screens for a human."""
+link sees every change by itself. Screenshots go to /tmp/night-screens for a human."""
 
 import os
 import re
@@ -16,7 +16,7 @@ os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/tracker-screens")
+SHOTS = Path("/tmp/night-screens")
 # The share page polls every 3 s; allow a few polls.
 LIVE = 12_000
 

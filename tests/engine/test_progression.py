@@ -1,4 +1,4 @@
-"""Rounds and the game around them, as the score tracker and the engine both see them."""
+"""Rounds and the game around them, as game nights and the engine both see them."""
 
 import pytest
 
