@@ -14,6 +14,13 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]  # TabularInlin
     raw_id_fields = ["player"]
 
 
+# The snapshot holds every hand and the draw pile, and the seed with the public move log
+# recomputes them: only the engine writes these two, and while a game is being played
+# nobody sees them, not even staff (no form field, no read-only value, no list column,
+# no search). Once the game is over they are shown, read-only, for checking a replay.
+SECRET_FIELDS = ["seed", "state"]
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin[Game] fails at run time: Django 6.1 has no ModelAdmin.__class_getitem__
     list_display = ["__str__", "mode", "status", "rounds_played", "creator", "updated_at"]
@@ -21,8 +28,18 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin[Game]
     search_fields = ["name", "public_id"]
     inlines = [SeatInline]
     raw_id_fields = ["creator", "winner", "current_player"]
-    # The engine snapshot holds every hand: never shown, not even to staff.
-    exclude = ["state"]
+    exclude = SECRET_FIELDS
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Game | None = None) -> list[str]:
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is None:
+            return fields
+        if obj.mode == Game.Mode.ONLINE and obj.status == Game.Status.ACTIVE:
+            # The services end an online game; marking it finished here would show its seed.
+            fields.append("status")
+        if obj.status == Game.Status.FINISHED:
+            fields += SECRET_FIELDS
+        return fields
 
 
 @admin.register(Player)

@@ -249,6 +249,7 @@ def move_refusal(error: RuleError) -> str:
         "wrong_phase": _("Those groups aren't the phase you are on."),
         "no_phase": _("You have no phase left to lay down."),
         "no_phase_made": _("Those groups don't make any phase you still need."),
+        "phase_needed": _("Say which phase you are laying down: those groups make more than one."),
         "hit_before_laying": _("You can hit only after laying down your phase."),
         "no_such_group": _("That group isn't on the table."),
         "hit_others_same_turn": _(
@@ -283,6 +284,7 @@ def round_refusal(error: RuleError, name: str) -> str:
         "name": name,
         "phase": params.get("phase", ""),
         "current": params.get("current", ""),
+        "most": params.get("most", ""),
     }
     messages = {
         "went_out_without_phase": _(
@@ -290,7 +292,7 @@ def round_refusal(error: RuleError, name: str) -> str:
         ),
         "went_out_points": _("%(name)s went out, so they score 0 this round."),
         "went_out_seat": _("Choose the player who went out."),
-        "points_value": _("The points of %(name)s must be a multiple of 5, from 0 up."),
+        "points_value": _("The points of %(name)s must be a multiple of 5 from 0 to %(most)s."),
         "points_count": _("Enter points for every player."),
         "phase_already_completed": _("%(name)s has already completed phase %(phase)s."),
         "wrong_phase": _("%(name)s was on phase %(current)s, not phase %(phase)s."),

@@ -154,7 +154,14 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(env("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.views.lockout"
-AXES_IPWARE_PROXY_COUNT = int(env("PROXY_COUNT", "0")) or None
+# Reverse proxies in front of the app, each appending to X-Forwarded-For. Without one the
+# header is ignored; behind N, the N-th address from its right is the client's
+# (phase10site/proxies.py). axes locks out the address its documented hook
+# AXES_CLIENT_IP_CALLABLE gives. Not AXES_IPWARE_*: without the optional django-ipware
+# they do nothing at all, and with it a proxy count picks the header's left end, which
+# the client writes.
+PROXY_COUNT = int(env("PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "phase10site.proxies.client_ip"
 AXES_VERBOSE = False
 
 # --- I18n -------------------------------------------------------------------

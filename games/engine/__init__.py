@@ -9,7 +9,10 @@ The rules are shared/RULES.md. The pieces, one concept per module:
 - rules:        `Rules` (every option), `RuleError` (not allowed now: a sentence with a
                 stable `code` and `params` for translation) and `ActionError` (malformed).
 - solver:       `validate_phase`, `find_phase` (complete and fast), `phase_shortfall`.
-- arrangements: `lay_down_choices`: the ways selected cards can be laid as a phase.
+- arrangements: `lay_down_choices`: the ways selected cards can be laid as a phase;
+                `phases_made`: the phases some groups make.
+- laying:       checking a `LayDown`: `hand_without` (the cards are in the hand, checked
+                first), then the phase laid (pick-a-phase: named when the groups make several).
 - hint:         `hint(state, seat)` -> `Hint`: can the hand lay its phase, how far off is it.
 - progression:  rounds and the game around them without cards (`RoundResult`,
                 `Standing`, `progress`, `check_round`): game nights and `apply` share it.
@@ -55,7 +58,7 @@ from games.engine.actions import (
     action_from_dict,
     action_to_dict,
 )
-from games.engine.arrangements import lay_down_choices
+from games.engine.arrangements import lay_down_choices, phases_made
 from games.engine.cards import Card, cards_text, full_deck, hand_points, parse_cards
 from games.engine.events import (
     Discarded,
@@ -75,6 +78,7 @@ from games.engine.events import (
 )
 from games.engine.game import apply, arrange_deck, new_game, replay
 from games.engine.hint import Hint, hint
+from games.engine.laying import hand_without
 from games.engine.legal import (
     can_draw,
     can_lay_down,
@@ -158,6 +162,7 @@ __all__ = [
     "find_phase",
     "full_deck",
     "hand_points",
+    "hand_without",
     "hint",
     "hit_options",
     "lay_down_choices",
@@ -169,6 +174,7 @@ __all__ = [
     "phase_goal",
     "phase_goal_text",
     "phase_shortfall",
+    "phases_made",
     "phases_needed",
     "phases_to_lay",
     "play",

@@ -49,8 +49,8 @@ class Draw:
 @dataclass(frozen=True)
 class LayDown:
     """Lay down the whole phase at once: `groups` of cards, runs low to high with each
-    Wild where it stands. `phase` only in pick-a-phase (left out: the first phase of the
-    list still needed that the groups make)."""
+    Wild where it stands. `phase` only in pick-a-phase, where it may be left out when the
+    groups make just one phase the player still needs (more than one: refused)."""
 
     groups: tuple[tuple[Card, ...], ...]
     phase: int | None = None

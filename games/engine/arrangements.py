@@ -3,7 +3,8 @@
 A player picks cards, not groups: this finds every essentially different way those
 cards, all of them, make one of the phases they may lay, so the table can lay at once
 when there is one way and ask when there are several (which phase; where a run's Wild
-goes, which decides later hits).
+goes, which decides later hits). `phases_made` answers the same question for groups
+already arranged: a run of 8 is phase 4 and phase 5.
 
 >>> from games.engine.cards import parse_cards
 >>> [option.phase for option in lay_down_choices(parse_cards("R8 B8 Y8 G8 R4 B4 G4 Y4"),
@@ -14,7 +15,7 @@ goes, which decides later hits).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from games.engine.actions import LayDown
 from games.engine.cards import WILD, Card
@@ -68,6 +69,27 @@ def lay_down_choices(cards: Sequence[Card], phases: Sequence[int], rules: Rules)
                     continue
                 found[key] = LayDown([list(group) for group in groups], phase=phase)
     return list(found.values())
+
+
+def phases_made(
+    groups: Sequence[Sequence[Card]], phases: Iterable[int], rules: Rules
+) -> tuple[int, ...]:
+    """The phases of `phases` that `groups`, laid as they are, make (in the order given).
+
+    >>> from games.engine.cards import parse_cards
+    >>> phases_made([parse_cards("R3 B4 G5 Y6 R7 B8 G9 Y10")], range(1, 11), Rules())
+    (4, 5)
+    >>> phases_made([parse_cards("R7 B7 G7 Y7"), parse_cards("R8 B8 G8 Y8")], [7, 9], Rules())
+    (7,)
+    """
+    made = []
+    for phase in phases:
+        try:
+            validate_phase(phase, groups, rules)
+        except RuleError:
+            continue
+        made.append(phase)
+    return tuple(made)
 
 
 def _arrangements(kind: GroupKind, size: int, cards: list[Card]) -> list[tuple[Card, ...]]:

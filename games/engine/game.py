@@ -33,12 +33,11 @@ from games.engine.cards import (
     remove_card,
     remove_cards,
 )
+from games.engine.laying import hand_without, phase_laid
 from games.engine.legal import can_draw, can_take_discard, skip_targets
 from games.engine.melds import Group
-from games.engine.phases import TIEBREAK_PHASE
 from games.engine.progression import RoundResult, Standing, advance, settle_tiebreak, start
 from games.engine.rules import ActionError, RuleError, Rules
-from games.engine.solver import build_phase
 from games.engine.state import GameState, RoundSummary, StateChanges, clockwise, evolve
 
 HAND_SIZE = 10
@@ -267,12 +266,9 @@ def _lay_down(state: GameState, action: LayDown) -> GameState:
         raise RuleError("You must draw before you lay down your phase.", code="draw_first")
     if state.laid_phase[seat] is not None:
         raise RuleError("You have already laid down your phase this round.", code="already_laid")
-    hand = state.hands[seat]
-    cards = [card for group in action.groups for card in group]
-    rest = remove_cards(hand, cards)
-    if rest is None:
-        raise RuleError("You don't have all those cards in your hand.", code="cards_not_in_hand")
-    phase, groups = _phase_laid(state, seat, action)
+    # The cards first: made-up ones are refused before any phase is looked at.
+    rest = hand_without(state.hands[seat], [card for group in action.groups for card in group])
+    phase, groups = phase_laid(state, seat, action)
     if state.in_tiebreak_round:
         # RULES.md: the first tied player to lay the tie-breaker goal down wins at once.
         standing = settle_tiebreak(state.standing, seat)
@@ -280,40 +276,6 @@ def _lay_down(state: GameState, action: LayDown) -> GameState:
     if not rest:
         raise RuleError("You must keep a card to discard.", code="keep_a_card")
     return _with_laid(state, seat, rest, groups, phase, state.standing)
-
-
-def _phase_laid(state: GameState, seat: int, action: LayDown) -> tuple[int, tuple[Group, ...]]:
-    """Which phase the lay-down makes, and its groups; RuleError if it makes none."""
-    rules = state.rules
-    if state.in_tiebreak_round:
-        if action.phase not in (None, TIEBREAK_PHASE):
-            raise RuleError(
-                "The tie-breaker goal is phase 10's: a set of 5 and a set of 3.",
-                code="wrong_phase",
-            )
-        return TIEBREAK_PHASE, build_phase(TIEBREAK_PHASE, action.groups, rules)
-    if not rules.pick_a_phase:
-        phase = state.standing.phase[seat]
-        if phase is None:
-            raise RuleError("You have no phase left to lay down.", code="no_phase")
-        if action.phase is not None and action.phase != phase:
-            raise RuleError(
-                f"You are on phase {phase}.", code="wrong_phase", params={"current": phase}
-            )
-        return phase, build_phase(phase, action.groups, rules)
-    still_needed = [p for p in rules.phases if p not in state.standing.completed[seat]]
-    if action.phase is not None:
-        if action.phase not in rules.phases:
-            raise RuleError(f"Phase {action.phase} isn't played in this game.", code="wrong_phase")
-        if action.phase not in still_needed:
-            raise RuleError(f"You have already completed phase {action.phase}.", code="wrong_phase")
-        return action.phase, build_phase(action.phase, action.groups, rules)
-    for phase in still_needed:
-        try:
-            return phase, build_phase(phase, action.groups, rules)
-        except RuleError:
-            continue
-    raise RuleError("Those groups don't make any phase you still need.", code="no_phase_made")
 
 
 def _with_laid(

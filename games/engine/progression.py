@@ -24,6 +24,10 @@ from games.engine.rules import ActionError, RuleError, Rules
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+# The most points one round can add to a seat: a hand left at the end of a round has at
+# most 10 cards, and 10 Wilds would be 250 (a real hand tops out at 230: 8 Wilds, 2 Skips,
+# so a table's miscount still fits). It also keeps totals far from any column's limit.
+MAX_ROUND_POINTS = 250
 
 
 @dataclass(frozen=True)
@@ -225,11 +229,16 @@ def check_round(players: int, rules: Rules, standing: Standing, result: RoundRes
     if len(result.points) != players:
         raise RuleError(f"Enter points for each of the {players} players.", code="points_count")
     for seat, points in enumerate(result.points):
-        if isinstance(points, bool) or not isinstance(points, int) or points < 0 or points % 5:
+        if (
+            isinstance(points, bool)
+            or not isinstance(points, int)
+            or not 0 <= points <= MAX_ROUND_POINTS
+            or points % 5
+        ):
             raise RuleError(
-                f"Player {seat + 1}'s points must be a multiple of 5, from 0 up.",
+                f"Player {seat + 1}'s points must be a multiple of 5 from 0 to {MAX_ROUND_POINTS}.",
                 code="points_value",
-                params={"seat": seat, "points": points},
+                params={"seat": seat, "points": points, "most": MAX_ROUND_POINTS},
             )
     for seat, phase in result.completed.items():
         _check_completed(rules, standing, seat, phase)

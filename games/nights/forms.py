@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Rules
-from games.engine.progression import MAX_PLAYERS, MIN_PLAYERS
+from games.engine.progression import MAX_PLAYERS, MAX_ROUND_POINTS, MIN_PLAYERS
 
 from ..models import Player
 from ..players import find_member
@@ -157,7 +157,8 @@ class NightRoundForm(forms.Form):
     Field names carry seat positions (went_out=2, points_2, completed_2); anything that
     isn't a seat of this game is refused by the choices. The rules (went out → 0 points
     and a completed phase, …) are checked by the engine in the game-night services; this
-    form only checks that what was typed is a score at all.
+    form only checks that what was typed is a score at all (a multiple of 5 from 0 to the
+    engine's `MAX_ROUND_POINTS`), so a typo gets a message at its field.
     """
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
@@ -187,7 +188,13 @@ class NightRoundForm(forms.Form):
                 required=False,
                 error_messages={"invalid": _("Type the points as a whole number.")},
                 widget=forms.NumberInput(
-                    attrs={"inputmode": "numeric", "min": 0, "step": 5, "class": "points"}
+                    attrs={
+                        "inputmode": "numeric",
+                        "min": 0,
+                        "max": MAX_ROUND_POINTS,
+                        "step": 5,
+                        "class": "points",
+                    }
                 ),
             )
         if number is not None and not self.is_bound:
@@ -254,6 +261,16 @@ class NightRoundForm(forms.Form):
                     self.add_error(field, _("Enter the points of %(name)s.") % {"name": seat.name})
             elif value is not None and value < 0:
                 self.add_error(field, _("Points can't be negative."))
+            elif value is not None and value > MAX_ROUND_POINTS:
+                # The engine's bound (it refuses such a round too), said before the save.
+                self.add_error(
+                    field,
+                    _(
+                        "%(name)s can't have more than %(most)s points in one round: a hand "
+                        "holds at most 10 cards then."
+                    )
+                    % {"name": seat.name, "most": MAX_ROUND_POINTS},
+                )
             elif value is not None and value % 5:
                 self.add_error(field, _("Points are multiples of 5 (cards count 5, 10, 15 or 25)."))
             points.append(value or 0)

@@ -184,8 +184,9 @@ def rematch(game: Game, by: User, *, version: int) -> Game:
             rules=game_rules(old),
             name=old.name,
         )
+        # The creator may have deleted their account since (Game.creator is then None).
         scorers = {old.creator_id, *old.co_scorers.values_list("pk", flat=True)} - {by.pk}
-        new.co_scorers.add(*scorers)
+        new.co_scorers.add(*(pk for pk in scorers if pk is not None))
         bump(old)
         return new
 

@@ -16,10 +16,21 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from .. import engine
-from ..engine import Action, ActionError, Card, Discard, Draw, GameState, Hit, LayDown, parse_cards
+from ..engine import (
+    Action,
+    ActionError,
+    Card,
+    Discard,
+    Draw,
+    GameState,
+    Hit,
+    LayDown,
+    RuleError,
+    parse_cards,
+)
 from ..engine.legal import phases_needed
 from ..engine.melds import ENDS
-from ..words import group_label, group_words, phase_goal_words
+from ..words import group_label, group_words, move_refusal, phase_goal_words
 
 
 class BadInput(ValueError):
@@ -89,12 +100,22 @@ def _one_card(post: QueryDict) -> Card:
 
 def _lay_down(post: QueryDict, state: GameState, seat: int) -> LayDown | Choice:
     phase = int_field(post.get("phase"))
-    groups = post.get("groups")
-    if groups:
-        return LayDown(groups_from(groups), phase=phase)
+    text = post.get("groups")
+    if text:
+        groups = groups_from(text)
+        _check_in_hand(state, seat, [card for group in groups for card in group])
+        if phase is None:
+            # Groups that make several open phases (a run of 8: phase 4 and phase 5) are
+            # the player's choice; the engine refuses to guess.
+            made = engine.phases_made(groups, phases_needed(state, seat), state.rules)
+            if len(made) > 1:
+                return Choice("lay", options=[_lay_option(p, groups) for p in made])
+        return LayDown(groups, phase=phase)
     cards = cards_from(post.getlist("cards"))
     if not cards:
         raise BadInput(_("Select the cards of your phase first."))
+    # Before any arrangement is looked for: made-up cards must cost no solver time.
+    _check_in_hand(state, seat, cards)
     phases = [p for p in phases_needed(state, seat) if phase is None or p == phase]
     choices = engine.lay_down_choices(cards, phases, state.rules)
     if len(choices) == 1:
@@ -108,17 +129,23 @@ def _lay_down(post: QueryDict, state: GameState, seat: int) -> LayDown | Choice:
             _("Those cards don't make your phase (%(goals)s). Select all the cards to lay down.")
             % {"goals": goals}
         )
-    return Choice(
-        "lay",
-        options=[
-            {
-                "phase": option.phase,
-                "groups": [[str(card) for card in group] for group in option.groups],
-                "value": "|".join(" ".join(str(c) for c in group) for group in option.groups),
-            }
-            for option in choices
-        ],
-    )
+    return Choice("lay", options=[_lay_option(option.phase, option.groups) for option in choices])
+
+
+def _check_in_hand(state: GameState, seat: int, cards: Sequence[Card]) -> None:
+    """The engine's own check that `cards` are in `seat`'s hand, with its message."""
+    try:
+        engine.hand_without(state.hands[seat], cards)
+    except RuleError as error:
+        raise BadInput(move_refusal(error)) from error
+
+
+def _lay_option(phase: int | None, groups: Sequence[Sequence[Card]]) -> dict[str, Any]:
+    return {
+        "phase": phase,
+        "groups": [[str(card) for card in group] for group in groups],
+        "value": "|".join(" ".join(str(card) for card in group) for group in groups),
+    }
 
 
 def _hit(post: QueryDict, state: GameState, seat: int) -> Hit | Choice:

@@ -53,3 +53,75 @@ def test_logging_out_needs_a_post(alice_client):
     assert alice_client.get(reverse("accounts:logout")).status_code == 405
     alice_client.post(reverse("accounts:logout"))
     assert not alice_client.get(reverse("home")).context["user"].is_authenticated
+
+
+# --- the client's address behind reverse proxies ------------------------------------------
+
+PROXY = "10.0.0.1"
+ATTACKER = "203.0.113.66"
+VICTIM = "198.51.100.7"
+
+
+def _login_through(client, username, password, *, forwarded=None, remote=PROXY):
+    headers = {} if forwarded is None else {"HTTP_X_FORWARDED_FOR": forwarded}
+    return client.post(
+        reverse("accounts:login"),
+        {"username": username, "password": password},
+        REMOTE_ADDR=remote,
+        **headers,
+    )
+
+
+def test_behind_a_proxy_failures_lock_out_only_the_attackers_own_address(client, alice, settings):
+    settings.PROXY_COUNT = 1
+    # The attacker claims to be the victim; the proxy appends the address it really saw.
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        _login_through(client, "alice", "nope", forwarded=f"{VICTIM}, {ATTACKER}")
+    assert _login_through(client, "alice", PASSWORD, forwarded=ATTACKER).status_code == 429
+    # alice, from her own address through the same proxy, is not locked out.
+    assert _login_through(client, "alice", PASSWORD, forwarded=VICTIM).status_code == 302
+
+
+def test_behind_two_proxies_the_address_the_outer_proxy_saw_counts(client, alice, settings):
+    settings.PROXY_COUNT = 2
+    inner = "10.0.0.2"  # the outer proxy's address, appended by the inner one
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        _login_through(client, "alice", "nope", forwarded=f"{VICTIM}, {ATTACKER}, {inner}")
+    assert (
+        _login_through(client, "alice", "nope", forwarded=f"{ATTACKER}, {inner}").status_code == 429
+    )
+    assert (
+        _login_through(client, "alice", PASSWORD, forwarded=f"{VICTIM}, {inner}").status_code == 302
+    )
+
+
+def test_without_a_proxy_a_forwarded_header_is_ignored(client, alice, settings):
+    settings.PROXY_COUNT = 0
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        _login_through(client, "alice", "nope", forwarded=VICTIM, remote=ATTACKER)
+    assert _login_through(client, "alice", PASSWORD, remote=ATTACKER).status_code == 429
+    assert _login_through(client, "alice", PASSWORD, remote=VICTIM).status_code == 302
+
+
+@pytest.mark.parametrize("forwarded", ["", "not-an-address", "999.1.1.1", ", ,"])
+def test_a_missing_or_malformed_forwarded_address_falls_back_to_the_proxys(
+    client, alice, settings, forwarded
+):
+    settings.PROXY_COUNT = 1
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        assert _login_through(client, "alice", "nope", forwarded=forwarded).status_code in (
+            200,
+            429,
+        )
+    # Locked under the proxy's own address, never under the text the header carried.
+    assert _login_through(client, "alice", PASSWORD).status_code == 429
+    assert _login_through(client, "alice", PASSWORD, forwarded=VICTIM).status_code == 302
+
+
+def test_the_client_address_examples_hold():
+    import doctest
+
+    import phase10site.proxies
+
+    result = doctest.testmod(phase10site.proxies)
+    assert result.attempted > 0 and result.failed == 0

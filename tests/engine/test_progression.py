@@ -317,3 +317,19 @@ def test_in_all_advance_only_the_total_ranks_the_others():
     rules = Rules(phases=(1, 2, 3), all_advance=True)
     results = [RoundResult(went_out=0, completed={0: 1}, points=(0, 20, 10))]
     assert standing_ranks(rules, progress(3, rules, results)) == [1, 3, 2]
+
+
+# --- how many points a round can add ---------------------------------------------------
+
+
+@pytest.mark.parametrize("points", [255, 300, 1_000_000_000, 10**20])
+def test_a_round_adds_no_more_points_than_a_hand_can_hold(points):
+    # A hand left at the end of a round has at most 10 cards: 250 points even if all Wild.
+    with pytest.raises(RuleError, match="from 0 to 250") as refused:
+        progress(2, Rules(), [out(0, (0, points), {0: 1})])
+    assert refused.value.code == "points_value"
+    assert refused.value.params == {"seat": 1, "points": points, "most": 250}
+
+
+def test_the_most_points_a_hand_can_hold_are_accepted():
+    assert progress(2, Rules(), [out(0, (0, 250), {0: 1})]).scores == (0, 250)

@@ -90,10 +90,12 @@ def test_in_pick_a_phase_a_player_lays_down_any_phase_not_yet_completed():
     assert after.laid_phase[1] == 7
 
 
-def test_in_pick_a_phase_the_phase_may_be_left_to_the_engine():
+def test_in_pick_a_phase_groups_that_make_two_phases_need_the_phase_named():
     state = apply(game([JUNK, SETS_OF_FOUR], rules=PICK), Draw())
-    # Two sets of 4 also make phase 1, the first phase of the list they make.
-    assert apply(state, LayDown(["R7 B7 G7 Y7", "R8 B8 G8 Y8"])).laid_phase[1] == 1
+    # Two sets of 4 make phase 7 and phase 1 too: the engine doesn't guess which.
+    with pytest.raises(RuleError, match="Say which phase"):
+        apply(state, LayDown(["R7 B7 G7 Y7", "R8 B8 G8 Y8"]))
+    assert apply(state, LayDown(["R7 B7 G7 Y7", "R8 B8 G8 Y8"], phase=1)).laid_phase[1] == 1
 
 
 def test_in_pick_a_phase_a_completed_phase_cannot_be_laid_again():

@@ -3,7 +3,10 @@
 import pytest
 from django.urls import reverse
 
+from games.errors import Refused
 from games.models import Game, RoundScore
+from games.nights import services
+from games.nights.scoreboard import RoundEntry
 from tests.nights.helpers import post_round, seats, start_night
 
 pytestmark = pytest.mark.django_db
@@ -220,6 +223,25 @@ def test_points_must_be_multiples_of_5(alice_client, night):
 def test_points_cant_be_negative(alice_client, night):
     response = post_round(alice_client, night, went_out=0, points=[0, -5, 20], completed=[0])
     refused(response, night, "Points can&#x27;t be negative.")
+
+
+@pytest.mark.parametrize("points", ["255", "1000000000", "2147483648", "9" * 20])
+def test_points_above_what_a_hand_can_hold_are_refused_naming_the_player(
+    alice_client, night, points
+):
+    response = post_round(alice_client, night, went_out=0, points=[0, points, 20], completed=[0])
+    refused(response, night, "Bob can&#x27;t have more than 250 points in one round")
+    assert list(response.context["form"].errors) == ["points_1"]
+
+
+def test_the_engine_refuses_too_many_points_for_the_named_player_even_without_the_form(night):
+    entry = RoundEntry(went_out=0, points=(0, 1_000_000_000, 20), completed={0: 1})
+    with pytest.raises(Refused) as refusal:
+        services.add_round(night, entry, version=night.version)
+    assert refusal.value.message == "The points of Bob must be a multiple of 5 from 0 to 250."
+    assert refusal.value.field == "points_1"
+    night.refresh_from_db()
+    assert night.rounds_played == 0
 
 
 def test_points_must_be_a_number(alice_client, night):

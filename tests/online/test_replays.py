@@ -5,6 +5,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.models import Game, Move
+from games.online import services
 from tests.online.helpers import play_until_turn_of, started_game
 
 pytestmark = pytest.mark.django_db
@@ -37,8 +38,45 @@ def test_a_tampered_move_log_is_reported(played, capsys):
     move.action = {**move.action, "card": random.Random(1).choice(hand)}
     move.save()
     with pytest.raises(CommandError):
-        call_command("check_replays", "--game", played.public_id)
+        call_command("check_replays", f"--game={played.public_id}")
     assert "MISMATCH" in capsys.readouterr().out
+
+
+def test_a_public_id_that_starts_with_a_dash_is_an_id_not_an_option(played, alice, bob, capsys):
+    # token_urlsafe ids start with "-" one time in 64; such a game must be checkable.
+    dashed = "-" + played.public_id[1:]
+    Game.objects.filter(pk=played.pk).update(public_id=dashed)
+    other = started_game(alice, bob, seed=5)
+    Game.objects.filter(pk=other.pk).update(state={})  # a mismatch, if it were checked
+    call_command("check_replays", f"--game={dashed}")
+    assert "1 game(s) checked, 0 mismatch(es)." in capsys.readouterr().out
+    with pytest.raises(CommandError):
+        call_command("check_replays", f"--game={dashed}", f"--game={other.public_id}")
+    assert f"MISMATCH {other.public_id}" in capsys.readouterr().out
+
+
+def test_the_command_says_how_to_name_an_id_that_starts_with_a_dash():
+    from games.management.commands.check_replays import Command
+
+    assert "--game=" in Command().create_parser("manage.py", "check_replays").format_help()
+
+
+def test_pick_a_phase_lay_downs_are_logged_with_their_phase_and_replay(alice, bob, capsys):
+    from games.engine import Rules
+
+    game = started_game(alice, bob, bots=1, seed=3, rules=Rules(pick_a_phase=True))
+    for _ in range(400):
+        if Move.objects.filter(game=game, action__type="lay_down").count() >= 3:
+            break
+        game.refresh_from_db()
+        services.play_turn(game, expected_move=game.move_number, for_person=True)
+    lay_downs = list(Move.objects.filter(game=game, action__type="lay_down"))
+    assert len(lay_downs) >= 3
+    # A logged lay-down names its phase, so a replay never has to guess between the
+    # several open phases the same groups may make.
+    assert all(isinstance(move.action["phase"], int) for move in lay_downs)
+    call_command("check_replays", f"--game={game.public_id}")
+    assert "1 game(s) checked, 0 mismatch(es)." in capsys.readouterr().out
 
 
 def test_recent_moves_are_the_move_logs_last_ten(played):

@@ -1,6 +1,9 @@
 """Replay every online game from its seed and move log and compare with its snapshot.
 
-    python manage.py check_replays [--game PUBLIC_ID ...]
+    python manage.py check_replays [--game=PUBLIC_ID ...]
+
+Write `--game=PUBLIC_ID`, with "=": a public id is random URL-safe text and may start
+with "-" (one in 64 does), and `--game -x1…` would read it as another option.
 
 Prints one line per mismatch and exits with status 1 if there was any; a game that
 can't be replayed at all (a move the engine refuses) counts as a mismatch too.
@@ -19,7 +22,13 @@ class Command(BaseCommand):
     help = "Check that replaying each online game's seed and moves reproduces its snapshot."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--game", action="append", default=[], help="Only this public id.")
+        parser.add_argument(
+            "--game",
+            action="append",
+            default=[],
+            metavar="PUBLIC_ID",
+            help='Only this game; repeat for more. Write --game=PUBLIC_ID: an id may start with "-".',
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         games = Game.objects.filter(mode=Game.Mode.ONLINE).exclude(status=Game.Status.LOBBY)
@@ -32,6 +41,7 @@ class Command(BaseCommand):
             if problem:
                 mismatches += 1
                 self.stdout.write(f"MISMATCH {game.public_id} ({game}): {problem}")
+                self.stdout.write(f"  check it again with: check_replays --game={game.public_id}")
         self.stdout.write(f"{checked} game(s) checked, {mismatches} mismatch(es).")
         if mismatches:
             raise CommandError(f"{mismatches} game(s) don't replay to their snapshot.")
