@@ -34,6 +34,7 @@ def scored_guests(user: User) -> QuerySet[Player]:
     """Guests seated in a game night this user scores (created)."""
     return Player.objects.filter(
         user__isnull=True,
+        anonymised=False,
         seats__game__creator=user,
         seats__game__mode=Game.Mode.TABLE,
     ).distinct()
@@ -52,7 +53,7 @@ def suggested_guests(user: User) -> QuerySet[Player]:
     me = Player.for_user(user)
     scorers = stats.co_players(me).filter(user__isnull=False).values("user")
     return (
-        Player.objects.filter(user__isnull=True)
+        Player.objects.filter(user__isnull=True, anonymised=False)
         .filter(Q(name__iexact=me.name) | Q(name__iexact=user.get_username()))
         .filter(Q(seats__game__creator__in=scorers) | Q(seats__game__creator=user))
         .exclude(Exists(Seat.objects.filter(player=me, game__seats__player=OuterRef("pk"))))
@@ -84,11 +85,15 @@ def _shares_a_game(guest: Player, player: Player) -> bool:
 
 
 def find_invitee(text: str) -> tuple[User | None, str]:
-    """A username or an email address → (user or None, email). Raises ClaimError."""
+    """A username or an email address → (user or None, email). Raises ClaimError.
+
+    An address matches only the account that confirmed it: anyone can type any address
+    at sign-up. Unmatched, the claim waits for whoever confirms the address."""
     User = get_user_model()
     text = text.strip()
     if "@" in text:
-        return User.objects.filter(email__iexact=text).first(), text.lower()
+        owner = User.objects.filter(email__iexact=text, profile__email_verified=True).first()
+        return owner, text.lower()
     user = User.objects.filter(username__iexact=text).first()
     if user is None:
         raise ClaimError(_("Nobody here has the username “%(name)s”.") % {"name": text})

@@ -17,19 +17,47 @@ from .models import TIME_ZONES, Profile
 User = get_user_model()
 
 
+def confirmed_elsewhere(email: str, *, but: UserModel | None = None) -> bool:
+    """Whether another account has confirmed `email`. Only a confirmed address is
+    anyone's: an account that merely typed it in never blocks the address's owner."""
+    owners = User.objects.filter(email__iexact=email, profile__email_verified=True)
+    if but is not None:
+        owners = owners.exclude(pk=but.pk)
+    return owners.exists()
+
+
+KNOWN_TIME_ZONES = frozenset(TIME_ZONES)
+
+
+def known_time_zone(name: str) -> str | None:
+    """`name` if it is a time zone this server knows (an IANA name), else None."""
+    name = name.strip()
+    return name if name in KNOWN_TIME_ZONES else None
+
+
 class SignupForm(UserCreationForm[UserModel]):
     email = forms.EmailField(
         label=_("Email"),
         help_text=_("For turn notifications. We send a link to confirm it."),
+    )
+    # Filled in by static/js/time-zone.js from the browser (Intl.DateTimeFormat). Never
+    # an error: without the script, or with a zone we don't know, the account gets UTC.
+    time_zone = forms.CharField(
+        required=False,
+        strip=True,
+        widget=forms.HiddenInput(attrs={"data-browser-time-zone": ""}),
     )
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
 
+    def clean_time_zone(self) -> str:
+        return known_time_zone(self.cleaned_data.get("time_zone") or "") or "UTC"
+
     def clean_email(self) -> str:
         email: str = self.cleaned_data["email"].strip().lower()
-        if User.objects.filter(email__iexact=email).exists():
+        if confirmed_elsewhere(email):
             raise forms.ValidationError(_("An account with this email already exists."))
         return email
 
@@ -104,7 +132,7 @@ class IdentityForm(forms.Form):
 
     def clean_email(self) -> str:
         email: str = self.cleaned_data["email"].strip().lower()
-        if User.objects.filter(email__iexact=email).exclude(pk=self.user.pk).exists():
+        if confirmed_elsewhere(email, but=self.user):
             raise forms.ValidationError(_("An account with this email already exists."))
         return email
 
@@ -121,3 +149,36 @@ class InviteForm(forms.Form):
         max_length=254,
         help_text=_("When they accept, this guest's games become theirs."),
     )
+
+
+class BrowserTimeZoneForm(forms.Form):
+    """The account page's offer to take the browser's time zone (static/js/time-zone.js)."""
+
+    time_zone = forms.CharField(widget=forms.HiddenInput)
+
+    def clean_time_zone(self) -> str:
+        zone = known_time_zone(self.cleaned_data["time_zone"])
+        if zone is None:
+            raise forms.ValidationError(_("That time zone isn't one we know."))
+        return zone
+
+
+class DeleteAccountForm(forms.Form):
+    """Deleting an account asks for the password: a borrowed phone with a logged-in
+    session is not enough."""
+
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, *args: Any, user: UserModel, **kwargs: Any) -> None:
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self) -> str:
+        password: str = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("That isn't your password."))
+        return password

@@ -381,9 +381,17 @@ def phase_by_round(scope: Scope) -> list[PhaseByRound]:
 # --- people -------------------------------------------------------------------
 
 
+# Games people actually played together: dealt (in progress or over). A lobby doesn't
+# count — being in one says nothing about having played with its creator.
+PLAYED = (Game.Status.ACTIVE, Game.Status.FINISHED)
+
+
 def co_players(player: Player) -> QuerySet[Player]:
-    """Everyone who shared a game (of any status) with `player`, and the player."""
-    shared = Seat.objects.filter(game__seats__player=player).values("player")
+    """Everyone who sat with `player` in a started game (in progress or finished), and
+    the player."""
+    shared = Seat.objects.filter(game__status__in=PLAYED, game__seats__player=player).values(
+        "player"
+    )
     return Player.objects.filter(Q(pk__in=shared) | Q(pk=player.pk))
 
 
@@ -447,9 +455,12 @@ def leaderboard(scope: Scope) -> list[LeaderboardRow]:
 
 def visible_players(viewer: Player, user: User) -> QuerySet[Player]:
     """The Players whose page `user` (whose Player is `viewer`) may see: themselves,
-    anyone who shared a game with them, and anyone seated in a game they score."""
+    anyone who sat with them in a started game, and anyone seated at a game night they
+    score. (Creating an online game makes nobody its scorer.)"""
     scored = Seat.objects.filter(
-        Q(game__creator=user) | Q(game__co_scorers=user), player=OuterRef("pk")
+        Q(game__creator=user) | Q(game__co_scorers=user),
+        game__mode=Game.Mode.TABLE,
+        player=OuterRef("pk"),
     )
     return Player.objects.filter(
         Q(pk=viewer.pk) | Q(pk__in=co_players(viewer).values("pk")) | Q(Exists(scored))

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from . import views
+from . import claim_views, views
 
 app_name = "accounts"
 
@@ -12,17 +12,19 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("profile/identity/", views.profile_identity, name="profile_identity"),
     path("profile/notifications/", views.profile_notifications, name="profile_notifications"),
+    path("profile/time-zone/", views.profile_time_zone, name="profile_time_zone"),
+    path("profile/delete/", views.profile_delete, name="profile_delete"),
     path("stats/", views.stats_view, name="stats"),
     path("stats/leaderboard/", views.leaderboard, name="leaderboard"),
     path("stats/games.csv", views.export_games_csv, name="export_games_csv"),
     path("stats/rounds.csv", views.export_rounds_csv, name="export_rounds_csv"),
     path("games/<str:public_id>.json", views.export_game_json, name="export_game_json"),
     path("players/<int:player_id>/", views.player_stats, name="player"),
-    path("players/<int:player_id>/invite/", views.invite_guest, name="invite_guest"),
-    path("players/<int:player_id>/claim/", views.request_claim, name="request_claim"),
-    path("claims/", views.claim_list, name="claims"),
-    path("claims/<int:claim_id>/accept/", views.claim_accept, name="claim_accept"),
-    path("claims/<int:claim_id>/decline/", views.claim_decline, name="claim_decline"),
+    path("players/<int:player_id>/invite/", claim_views.invite_guest, name="invite_guest"),
+    path("players/<int:player_id>/claim/", claim_views.request_claim, name="request_claim"),
+    path("claims/", claim_views.claim_list, name="claims"),
+    path("claims/<int:claim_id>/accept/", claim_views.claim_accept, name="claim_accept"),
+    path("claims/<int:claim_id>/decline/", claim_views.claim_decline, name="claim_decline"),
     path("verify/resend/", views.resend_verification, name="resend_verification"),
     path("verify/<str:token>/", views.verify_email, name="verify_email"),
     path(

@@ -5,36 +5,38 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import get_user_model, login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.core import signing
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.models import Game, Player
 from phase10site.celery import publish_on_commit
 
-from . import charts, claims, emails, export, stats, tasks
+from . import charts, claims, deletion, emails, export, stats, tasks
 from .forms import (
+    BrowserTimeZoneForm,
+    DeleteAccountForm,
     IdentityForm,
     InviteForm,
     NotificationForm,
     ProfileForm,
     QueuedPasswordResetForm,
     SignupForm,
+    confirmed_elsewhere,
 )
 from .http import AuthenticatedHttpRequest, is_authenticated
 from .middleware import forget_profile_language
-from .models import GuestClaim
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -47,6 +49,12 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             user = form.save()
+            # What the newcomer's browser said: the language the site speaks to them
+            # now (their emails follow the profile) and their time zone (quiet hours).
+            profile = user.profile
+            profile.language = _language_in_use(request)
+            profile.time_zone = form.cleaned_data["time_zone"]
+            profile.save(update_fields=["language", "time_zone"])
             publish_on_commit(tasks.send_verification_email, user.pk)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(
@@ -56,6 +64,13 @@ def signup(request: HttpRequest) -> HttpResponse:
         )
         return redirect("home")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def _language_in_use(request: HttpRequest) -> str:
+    """The language this request is answered in (LocaleMiddleware: the selector's cookie,
+    else the browser's), if it is one of the site's; else blank (the browser decides)."""
+    language = getattr(request, "LANGUAGE_CODE", "") or translation.get_language() or ""
+    return language if language in dict(settings.LANGUAGES) else ""
 
 
 def verify_email(request: HttpRequest, token: str) -> HttpResponse:
@@ -73,6 +88,14 @@ def verify_email(request: HttpRequest, token: str) -> HttpResponse:
     user = User.objects.select_related("profile").filter(pk=data["u"]).first()
     if user is None or user.email != data["e"]:
         messages.error(request, _("That link is for an address that has since changed."))
+        return redirect("home")
+    if not user.profile.email_verified and confirmed_elsewhere(user.email, but=user):
+        # The owner of the address confirmed it for their own account first.
+        messages.error(
+            request,
+            _("The address %(email)s is already confirmed for another account.")
+            % {"email": user.email},
+        )
         return redirect("home")
     if not user.profile.email_verified:
         user.profile.email_verified = True
@@ -172,6 +195,49 @@ def profile_notifications(request: AuthenticatedHttpRequest) -> HttpResponse:
     form.save()
     messages.success(request, _("Your email preferences are saved."))
     return redirect("accounts:profile")
+
+
+@login_required
+@require_POST
+def profile_time_zone(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The account page's offer: use the time zone the browser reports."""
+    form = BrowserTimeZoneForm(request.POST)
+    if form.is_valid():
+        profile = request.user.profile
+        profile.time_zone = form.cleaned_data["time_zone"]
+        profile.save(update_fields=["time_zone"])
+        messages.success(
+            request,
+            _("Your time zone is now %(zone)s.") % {"zone": profile.time_zone},
+        )
+    else:
+        messages.error(request, _("That time zone isn't one we know."))
+    return redirect("accounts:profile")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile_delete(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Delete your account, after your password (and an offer to download your data)."""
+    user = request.user
+    form = DeleteAccountForm(request.POST or None, user=user)
+    if request.method == "POST" and form.is_valid():
+        deletion.delete_account(user)
+        logout(request)
+        messages.success(
+            request,
+            _(
+                "Your account was deleted. The games you played with others stay, "
+                "under the name “%(name)s”."
+            )
+            % {"name": deletion.deleted_name()},
+        )
+        return redirect("home")
+    return render(
+        request,
+        "accounts/delete.html",
+        {"form": form, "deleted_name": deletion.deleted_name()},
+    )
 
 
 def lockout(
@@ -346,118 +412,6 @@ def leaderboard(request: AuthenticatedHttpRequest) -> HttpResponse:
         **_filter_links(request, scope),
     }
     return render(request, "accounts/leaderboard.html", context)
-
-
-# --- claiming guests --------------------------------------------------------------
-
-
-def _get_claim_for_user(user: User, claim_id: int) -> GuestClaim:
-    """A pending claim this user may answer, else 404."""
-    return get_object_or_404(claims.claims_for(user), pk=claim_id)
-
-
-@login_required
-@require_GET
-def claim_list(request: AuthenticatedHttpRequest) -> HttpResponse:
-    user = request.user
-    pending = GuestClaim.objects.filter(status=GuestClaim.Status.PENDING).select_related(
-        "guest", "user", "created_by", "approver"
-    )
-    mine = pending.filter(created_by=user)
-    context = {
-        "to_answer": claims.claims_for(user).select_related("guest", "user", "created_by"),
-        "suggested": claims.suggested_guests(user).annotate(
-            requested=Exists(
-                GuestClaim.objects.filter(
-                    guest=OuterRef("pk"), user=user, status=GuestClaim.Status.PENDING
-                )
-            )
-        ),
-        "sent": mine.exclude(approver=user),
-    }
-    return render(request, "accounts/claims.html", context)
-
-
-@login_required
-@require_POST
-def invite_guest(request: AuthenticatedHttpRequest, player_id: int) -> HttpResponse:
-    """The scorer invites a guest's real person (by username or email)."""
-    me = Player.for_user(request.user)
-    guest = _get_player_for_user(request.user, me, player_id)
-    if not claims.can_invite(request.user, guest):
-        raise Http404
-    form = InviteForm(request.POST)
-    if form.is_valid():
-        try:
-            with transaction.atomic():
-                claim = claims.invite(request.user, guest, form.cleaned_data["who"])
-                claim_id = claim.pk
-                publish_on_commit(tasks.send_claim_invitation, claim_id)
-        except claims.ClaimError as error:
-            messages.error(request, str(error))
-        else:
-            # Echo what the scorer typed: whether an address has an account stays private.
-            messages.success(
-                request,
-                _("We invited %(who)s to take over %(guest)s's games.")
-                % {"who": form.cleaned_data["who"].strip(), "guest": guest.name},
-            )
-    else:
-        messages.error(request, _("Enter a username or an email address."))
-    return redirect("accounts:player", player_id=guest.pk)
-
-
-@login_required
-@require_POST
-def request_claim(request: AuthenticatedHttpRequest, player_id: int) -> HttpResponse:
-    """'That guest is me': ask the scorer to merge a suggested guest into your account."""
-    guest = get_object_or_404(claims.suggested_guests(request.user), pk=player_id)
-    try:
-        claim = claims.request_claim(request.user, guest)
-    except claims.ClaimError as error:
-        messages.error(request, str(error))
-    else:
-        if claim is None:
-            messages.success(request, _("%(guest)s's games are now yours.") % {"guest": guest.name})
-        else:
-            messages.success(
-                request,
-                _("We asked %(scorer)s to confirm that %(guest)s is you.")
-                % {"scorer": claim.approver, "guest": guest.name},
-            )
-    return redirect("accounts:claims")
-
-
-@login_required
-@require_POST
-def claim_accept(request: AuthenticatedHttpRequest, claim_id: int) -> HttpResponse:
-    claim = _get_claim_for_user(request.user, claim_id)
-    try:
-        player = claims.accept(claim, request.user)
-    except claims.ClaimError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            _("%(guest)s's games now belong to %(player)s.")
-            % {"guest": claim.guest_name, "player": player.name},
-        )
-    return redirect("accounts:claims")
-
-
-@login_required
-@require_POST
-def claim_decline(request: AuthenticatedHttpRequest, claim_id: int) -> HttpResponse:
-    claim = _get_claim_for_user(request.user, claim_id)
-    try:
-        claims.decline(claim, request.user)
-    except claims.ClaimError as error:
-        messages.error(request, str(error))
-    else:
-        messages.info(
-            request, _("Declined: %(guest)s stays a guest.") % {"guest": claim.guest_name}
-        )
-    return redirect("accounts:claims")
 
 
 # --- export -------------------------------------------------------------------------

@@ -53,6 +53,10 @@ class Player(models.Model):
         related_name="guests_created",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The person deleted their account: the name was replaced and the user is gone, but
+    # the seats and rounds stay so everyone else's games add up. Not a guest: nobody can
+    # claim this history (accounts/deletion.py).
+    anonymised = models.BooleanField(_("anonymised"), default=False)
 
     class Meta:
         verbose_name = _("player")
@@ -63,7 +67,7 @@ class Player(models.Model):
 
     @property
     def is_guest(self) -> bool:
-        return self.user_id is None
+        return self.user_id is None and not self.anonymised
 
     @classmethod
     def for_user(cls, user: User) -> Player:
@@ -91,8 +95,13 @@ class Game(models.Model):
     # `Rules` as a dict (games.engine.Rules fields).
     rules = models.JSONField(_("rules"), default=dict)
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
+    # Others' rounds and moves live in the game: it outlives its creator's account.
     creator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games_created"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="games_created",
     )
     co_scorers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="games_co_scored"
@@ -178,6 +187,39 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.position} {self.player}"
+
+
+class Invitation(models.Model):
+    """An online game's creator asked a member by username to play. Nobody is seated (so
+    nobody is emailed or shown the game) until they accept; accepting takes a free seat,
+    declining or a withdrawal deletes the row, and starting the game drops the rest."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    # Not a column: the game's number of seats, set for My games (lobby.invitations_for).
+    seats_total: int
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="invitation_unique_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} → {self.user}"
 
 
 class RoundScore(models.Model):

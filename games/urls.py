@@ -2,6 +2,7 @@ from django.urls import path
 
 from .nights import views as nights
 from .notify import views as notify
+from .online import invitation_views as invitations
 from .online import views as online
 
 app_name = "games"
@@ -26,7 +27,7 @@ urlpatterns = [
     # Online play.
     path("play/", online.online_list, name="online_list"),
     path("play/new/", online.online_create, name="online_create"),
-    path("play/join/<str:token>/", online.online_join, name="online_join"),
+    path("play/join/<str:token>/", invitations.online_join, name="online_join"),
     path("play/<str:public_id>/", online.online_detail, name="online_detail"),
     path("play/<str:public_id>/poll/", online.online_poll, name="online_poll"),
     path("play/<str:public_id>/act/", online.online_act, name="online_act"),
@@ -37,6 +38,21 @@ urlpatterns = [
     path("play/<str:public_id>/start/", online.online_start, name="online_start"),
     path("play/<str:public_id>/leave/", online.online_leave, name="online_leave"),
     path("play/<str:public_id>/invite/", online.online_invite, name="online_invite"),
+    path(
+        "play/<str:public_id>/invitation/accept/",
+        invitations.online_accept_invitation,
+        name="online_accept_invitation",
+    ),
+    path(
+        "play/<str:public_id>/invitation/decline/",
+        invitations.online_decline_invitation,
+        name="online_decline_invitation",
+    ),
+    path(
+        "play/<str:public_id>/invitations/<int:invitation_id>/withdraw/",
+        online.online_withdraw_invitation,
+        name="online_withdraw_invitation",
+    ),
     path("play/<str:public_id>/link/", online.online_revoke_link, name="online_revoke_link"),
     path("play/<str:public_id>/bots/", online.online_add_bot, name="online_add_bot"),
     path(

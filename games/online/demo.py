@@ -29,6 +29,7 @@ def load_demo(users: list[User], stdout: OutputWrapper) -> None:
     if Game.objects.filter(creator=alice, mode=Game.Mode.ONLINE, name=NAME).exists():
         return
     game = lobby.create_game(alice, name=NAME, seats=4, bots=2, invite=[bob])
+    lobby.accept_invitation(game, bob)  # the demo's bob says yes
     game = lobby.start_game(game, alice, seed=SEED)
     game = _play_until_alice(game, alice)
     stdout.write(

@@ -38,7 +38,10 @@ class OnlineGameForm(forms.Form):
     invite = forms.CharField(
         label=gettext_lazy("Invite by username"),
         required=False,
-        help_text=gettext_lazy("Usernames separated by commas. You also get an invite link."),
+        help_text=gettext_lazy(
+            "Usernames separated by commas: each gets an invitation to accept or decline. "
+            "You also get an invite link."
+        ),
     )
     time_limit = forms.ChoiceField(
         label=gettext_lazy("Time limit per turn"),
@@ -98,15 +101,15 @@ class OnlineGameForm(forms.Form):
                 )
                 % {"count": MAX_SEATS - 1}
             )
-        users = []
+        users: dict[int, User] = {}  # "bob BOB" is one person, invited once
         for name in names:
             user = find_member(name)
             if user is None:
                 raise forms.ValidationError(
                     _("There is no player called “%(name)s”.") % {"name": name}
                 )
-            users.append(user)
-        return users
+            users.setdefault(user.pk, user)
+        return list(users.values())
 
     def clean_time_limit(self) -> timedelta | None:
         return TIME_LIMITS.get(self.cleaned_data["time_limit"] or "")

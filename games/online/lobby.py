@@ -4,6 +4,10 @@ and a rematch (a new lobby with the same rules and people).
 Like every change, each takes the game row's lock (`services.lock`) and bumps its
 version, so an open lobby page sees the change on its next poll. A lobby game keeps
 its seat count in `Game.state` as `{"lobby": {"seats": n}}` until it starts.
+
+Two ways in: the invite link (anyone who has it takes a free seat) and an invitation by
+username, which seats nobody until that person accepts it on My games — so nobody can be
+put in a game, emailed about it or counted as someone's opponent without saying yes.
 """
 
 from __future__ import annotations
@@ -14,12 +18,13 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from .. import engine
 from ..engine import Rules
 from ..errors import Refused, Stale
-from ..models import Game, Player, Seat
+from ..models import Game, Invitation, Player, Seat
 from ..notify import outbox
 from ..players import find_member, seat_for_user
 from ..scoring import bump, game_rules, refresh_seats
@@ -50,11 +55,14 @@ def create_game(
     bots: int = 0,
     invite: Sequence[User] = (),
 ) -> Game:
-    """A game in the lobby: the creator in seat 0, then the invited users, then `bots`."""
+    """A game in the lobby: the creator in seat 0 and `bots` after the seats kept for the
+    `invite`d users, who are invited (they accept or decline), not seated."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise Refused(_("A game has 2 to 6 seats."), code="seat_count")
     if 1 + len(invite) + bots > seats:
         raise Refused(_("There are more players and bots than seats."), code="seat_count")
+    if any(user.pk == creator.pk for user in invite):
+        raise Refused(_("You are already in this game."), code="already_seated")
     game = Game.objects.create(
         mode=Game.Mode.ONLINE,
         status=Game.Status.LOBBY,
@@ -65,13 +73,28 @@ def create_game(
         state={"lobby": {"seats": seats}},
     )
     Seat.objects.create(game=game, position=0, player=Player.for_user(creator))
-    for position, user in enumerate(invite, start=1):
-        if user.pk == creator.pk:
-            raise Refused(_("You are already in this game."), code="already_seated")
-        Seat.objects.create(game=game, position=position, player=Player.for_user(user))
-    for _n in range(bots):
-        _add_bot(game, list(game.seats.select_related("player")))
+    Invitation.objects.bulk_create(
+        Invitation(game=game, user=user, invited_by=creator) for user in invite
+    )
+    # The bots sit after the invited people's seats, so those who accept (in any order)
+    # fill the seats next to the creator.
+    for n in range(bots):
+        _add_bot(game, list(game.seats.select_related("player")), at=1 + len(invite) + n)
     return game
+
+
+def invitations_for(user: User) -> list[Invitation]:
+    """The invitations `user` hasn't answered, newest first, each with its game, who
+    invited and who is seated (for My games). Three queries at most, however many."""
+    invitations = list(
+        Invitation.objects.filter(user=user, game__status=Game.Status.LOBBY)
+        .select_related("game", "invited_by")
+        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("player")))
+        .order_by("-created_at", "-pk")
+    )
+    for invitation in invitations:
+        invitation.seats_total = lobby_size(invitation.game)
+    return invitations
 
 
 def _lobby(game: Game | int, by: User | None = None) -> tuple[Game, list[Seat]]:
@@ -92,13 +115,22 @@ def _free_position(game: Game, seats: Sequence[Seat]) -> int:
     raise Refused(_("Every seat is taken."), code="full")
 
 
-def _add_bot(game: Game, seats: Sequence[Seat]) -> Seat:
+def _add_bot(game: Game, seats: Sequence[Seat], at: int | None = None) -> Seat:
     used = {seat.player.name for seat in seats}
     name = next((n for n in BOT_NAMES if n not in used), f"Bot {len(seats) + 1}")
     player = Player.objects.create(name=name)
-    return Seat.objects.create(
-        game=game, position=_free_position(game, seats), player=player, is_bot=True
+    position = _free_position(game, seats) if at is None else at
+    return Seat.objects.create(game=game, position=position, player=player, is_bot=True)
+
+
+def _take_seat(game: Game, seats: Sequence[Seat], user: User) -> Seat:
+    """Seat `user` in the first free seat (their invitation, if any, is used up)."""
+    seat = Seat.objects.create(
+        game=game, position=_free_position(game, seats), player=Player.for_user(user)
     )
+    Invitation.objects.filter(game=game, user=user).delete()
+    bump(game)
+    return seat
 
 
 @transaction.atomic
@@ -110,19 +142,56 @@ def add_bot(game: Game, by: User) -> Seat:
 
 
 @transaction.atomic
-def invite_user(game: Game, by: User, username: str) -> Seat:
-    """Seat a user by username straight away (they can leave from the lobby)."""
+def invite_user(game: Game, by: User, username: str) -> Invitation:
+    """Invite a member by username: they see it on My games and accept or decline."""
     locked, seats = _lobby(game, by)
     user = find_member(username)
     if user is None:
         raise Refused(_("There is no player called “%(name)s”.") % {"name": username})
     if seat_for_user(seats, user) is not None:
         raise Refused(_("%(name)s is already in this game.") % {"name": user.get_username()})
-    seat = Seat.objects.create(
-        game=locked, position=_free_position(locked, seats), player=Player.for_user(user)
-    )
+    invited = list(locked.invitations.values_list("user_id", flat=True))
+    if user.pk in invited:
+        raise Refused(_("%(name)s is already invited.") % {"name": user.get_username()})
+    if len(seats) + len(invited) >= lobby_size(locked):
+        raise Refused(_("Every seat is taken or promised to someone invited."), code="full")
+    invitation = Invitation.objects.create(game=locked, user=user, invited_by=by)
     bump(locked)
-    return seat
+    return invitation
+
+
+def no_invitation_message() -> str:
+    return _("This invitation is no longer open.")
+
+
+@transaction.atomic
+def accept_invitation(game: Game | int, user: User) -> Seat:
+    """Take a free seat as invited (the game still in the lobby, a seat still free)."""
+    locked, seats = _lobby(game)
+    # Under the game's lock: a start, a withdrawal or a decline in another tab has
+    # either happened (no row) or waits for this one.
+    if not Invitation.objects.filter(game=locked, user=user).exists():
+        raise Refused(no_invitation_message(), code="no_invitation")
+    return seat_for_user(seats, user) or _take_seat(locked, seats, user)
+
+
+@transaction.atomic
+def decline_invitation(game: Game | int, user: User) -> None:
+    locked = services.lock(game)
+    deleted, _by_model = Invitation.objects.filter(game=locked, user=user).delete()
+    if not deleted:
+        raise Refused(no_invitation_message(), code="no_invitation")
+    bump(locked)
+
+
+@transaction.atomic
+def withdraw_invitation(game: Game, by: User, invitation_id: int) -> None:
+    """The creator takes back an invitation nobody has answered yet."""
+    locked, _seats = _lobby(game, by)
+    deleted, _by_model = Invitation.objects.filter(game=locked, pk=invitation_id).delete()
+    if not deleted:
+        raise Refused(no_invitation_message(), code="no_invitation")
+    bump(locked)
 
 
 @transaction.atomic
@@ -131,14 +200,7 @@ def join(game: Game, user: User, token: str) -> Seat:
     locked, seats = _lobby(game)
     if not token or not secrets.compare_digest(locked.invite_token, token):
         raise Refused(_("This invite link is no longer valid."), code="bad_token")
-    seat = seat_for_user(seats, user)
-    if seat is not None:
-        return seat
-    seat = Seat.objects.create(
-        game=locked, position=_free_position(locked, seats), player=Player.for_user(user)
-    )
-    bump(locked)
-    return seat
+    return seat_for_user(seats, user) or _take_seat(locked, seats, user)
 
 
 @transaction.atomic
@@ -195,6 +257,8 @@ def start_game(
         if seat.position != position:
             seat.position = position
             seat.save(update_fields=["position"])
+    # Whoever hasn't answered by now isn't playing: their invitations go.
+    locked.invitations.all().delete()
     locked.seed = secrets.randbits(62) if seed is None else seed
     state = engine.new_game(
         [seat.player.name for seat in seats],
@@ -214,7 +278,8 @@ def start_game(
 
 @transaction.atomic
 def rematch(game: Game, by: User, *, version: int) -> Game:
-    """A new lobby game with the same rules and seats (resigned seats left open)."""
+    """A new lobby game with the same rules and bots; the other people of the game are
+    invited again (they accept, as any invitation); resigned seats are left open."""
     locked = services.lock(game)
     if locked.status != Game.Status.FINISHED:
         raise Refused(_("The game isn't over yet."), code="not_finished")

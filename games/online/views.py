@@ -1,5 +1,6 @@
-"""Pages of online play: my games, a new game, the lobby, the join link, and the board
-with its moves, hint, sort, resignation, rematch and email mute.
+"""Pages of online play: my games, a new game, the lobby, and the board with its moves,
+hint, sort, resignation, rematch and email mute. (Taking a seat one was offered — the
+invite link, an invitation by username — is `invitation_views`.)
 
 Access: every page of a game goes through `_get_online_game_for_player`, which answers
 404 to anyone without a seat, so a game's existence doesn't leak. Reading a posted move
@@ -94,7 +95,12 @@ def online_list(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     return render(
         request,
         "games/online/list.html",
-        {"your_turn": your_turn, "others": others, "finished": finished},
+        {
+            "invitations": lobby.invitations_for(request.user),
+            "your_turn": your_turn,
+            "others": others,
+            "finished": finished,
+        },
     )
 
 
@@ -131,10 +137,13 @@ def _lobby_context(
     game = seating.game
     size = lobby.lobby_size(game)
     by_position = {seat.position: seat for seat in seating.seats}
+    is_creator = game.creator_id == request.user.pk
     return {
         "game": game,
         "me": seating.me,
-        "is_creator": game.creator_id == request.user.pk,
+        "is_creator": is_creator,
+        # Who was invited is the creator's to see (and withdraw), not everyone's.
+        "invitations": list(game.invitations.select_related("user")) if is_creator else [],
         "slots": [(position, by_position.get(position)) for position in range(size)],
         "filled": len(seating.seats),
         "invite_url": request.build_absolute_uri(
@@ -205,6 +214,18 @@ def online_invite(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Http
 
 @login_required
 @require_POST
+def online_withdraw_invitation(
+    request: AuthenticatedHtmxHttpRequest, public_id: str, invitation_id: int
+) -> HttpResponse:
+    return _lobby_action(
+        request,
+        public_id,
+        lambda t: lobby.withdraw_invitation(t.game, request.user, invitation_id),
+    )
+
+
+@login_required
+@require_POST
 def online_add_bot(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     return _lobby_action(request, public_id, lambda t: lobby.add_bot(t.game, request.user))
 
@@ -253,37 +274,6 @@ def online_start(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpR
             return _redirect_or_refresh(request, seating.game)
         return _lobby_response(request, seating, error=error.message)
     return _redirect_or_refresh(request, seating.game)
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def online_join(request: AuthenticatedHtmxHttpRequest, token: str) -> HttpResponse:
-    """The invite link: who is in, and a button to take a seat."""
-    game = get_object_or_404(Game, mode=Game.Mode.ONLINE, invite_token=token)
-    seats = list(game.seats.select_related("player").order_by("position"))
-    if seat_for_user(seats, request.user) is not None:
-        return redirect(game)
-    if game.status != Game.Status.LOBBY:
-        raise Http404
-    error = ""
-    if request.method == "POST":
-        try:
-            lobby.join(game, request.user, token)
-        except Refused as refused:
-            error = refused.message
-        else:
-            messages.success(request, _("You joined the game."))
-            return redirect(game)
-    return render(
-        request,
-        "games/online/join.html",
-        {
-            "game": game,
-            "seats": seats,
-            "free": lobby.lobby_size(game) - len(seats),
-            "error": error,
-        },
-    )
 
 
 # --- the seating ----------------------------------------------------------------------------------
@@ -395,7 +385,9 @@ def online_rematch(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Htt
         )
     except Refused as error:
         return _board_response(request, seating, error=error.message)
-    messages.success(request, _("Rematch set up: start it when everyone is in."))
+    messages.success(
+        request, _("Rematch set up and the others invited: start it when everyone is in.")
+    )
     return _redirect_or_refresh(request, new)
 
 

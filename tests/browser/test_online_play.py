@@ -203,3 +203,31 @@ def test_a_game_is_created_shared_by_link_joined_and_started(
     game = Game.objects.get(name="Tuesday slow game")
     assert game.rules["phases"] == [1, 2, 3, 4, 5] and game.rules["all_advance"]
     assert game.time_limit.days == 1
+
+
+def test_an_invitation_by_username_is_accepted_from_my_games(
+    phone_page, new_context, live_server, alice, bob
+):
+    page = phone_page
+    log_in(page.context, live_server, alice)
+    page.goto("/play/new/")
+    page.get_by_label("Name:", exact=True).fill("Invited game")
+    page.get_by_label("Seats").select_option("3")
+    page.get_by_label("Invite by username").fill("bob")
+    page.get_by_role("button", name="Create the game").click()
+    # bob isn't seated: he is asked.
+    expect(page.get_by_text("Seats: 1 of 3 taken")).to_be_visible()
+    expect(page.get_by_text("Invited, waiting for an answer")).to_be_visible()
+
+    friend = logged_in(new_context(), live_server, bob)
+    friend.goto("/play/")
+    expect(friend.get_by_text("alice invited you")).to_be_visible()
+    friend.screenshot(path="/tmp/online-phone-invitation.png", full_page=True)
+    assert no_horizontal_scroll(friend)
+    friend.get_by_role("button", name="Accept: Invited game").click()
+    expect(friend.get_by_text("alice starts the game when everyone is in.")).to_be_visible()
+    # The host's lobby follows by polling: bob is in, nobody is waited for.
+    expect(page.get_by_text("Seats: 2 of 3 taken")).to_be_visible()
+    expect(page.get_by_text("Invited, waiting for an answer")).to_have_count(0)
+    friend.close()
+    page.goto("about:blank")

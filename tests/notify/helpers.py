@@ -29,7 +29,8 @@ def game_between(
     rules: Rules | None = None,
     bots: int = 0,
 ) -> Game:
-    """An active online game: users[0] created it, everyone is seated in order."""
+    """An active online game: users[0] created it and invited the others, who accepted;
+    everyone is seated in order."""
     creator, *others = users
     game = lobby.create_game(
         creator,
@@ -40,6 +41,8 @@ def game_between(
         invite=others,
         bots=bots,
     )
+    for user in others:
+        lobby.accept_invitation(game, user)
     return lobby.start_game(game, creator, seed=seed)
 
 

@@ -85,6 +85,8 @@ def test_muting_a_game_the_player_has_left_since_changes_nothing(client, alice, 
     from games.online import lobby
 
     game = lobby.create_game(alice, name="Friday game", seats=3, invite=[bob, carol])
+    lobby.accept_invitation(game, bob)
+    lobby.accept_invitation(game, carol)
     assert game.status == Game.Status.LOBBY
     url = _url(bob, game)
     assert b"Only mute" in client.get(url).content

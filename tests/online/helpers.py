@@ -10,7 +10,8 @@ from games.online import lobby, services
 
 
 def started_game(creator, *others, bots=0, rules=None, seed=7, seats=None) -> Game:
-    """An active game: the creator in seat 0, then `others`, then bots; dealt from `seed`."""
+    """An active game: the creator in seat 0, then `others` (invited, and each accepted),
+    then bots; dealt from `seed`."""
     game = lobby.create_game(
         creator,
         name="Test game",
@@ -19,6 +20,8 @@ def started_game(creator, *others, bots=0, rules=None, seed=7, seats=None) -> Ga
         bots=bots,
         invite=others,
     )
+    for user in others:
+        lobby.accept_invitation(game, user)
     return lobby.start_game(game, creator, seed=seed)
 
 

@@ -41,11 +41,12 @@ def test_creating_a_game_with_every_rules_option(alice, bob, alice_client):
         go_out_by_hitting=True,
     )
     assert game.time_limit.days == 2
-    assert [(s.player.user, s.is_bot) for s in game.seats.select_related("player")] == [
-        (alice, False),
-        (bob, False),
-        (None, True),
+    # bob is invited (he accepts or declines); his seat is kept next to alice's.
+    assert [(s.position, s.player.user, s.is_bot) for s in game.seats.select_related("player")] == [
+        (0, alice, False),
+        (2, None, True),
     ]
+    assert game.invitations.get().user == bob
 
 
 def test_the_standard_game_is_the_default(alice_client):
@@ -106,13 +107,14 @@ def test_a_revoked_link_stops_working(alice, bob, alice_client, client):
     assert client.post(reverse("games:online_join", args=[old])).status_code == 404
 
 
-def test_the_creator_adds_players_by_username_and_bots(alice, bob, alice_client):
+def test_the_creator_invites_players_by_username_and_adds_bots(alice, bob, alice_client):
     game = lobby.create_game(alice, seats=3)
     invite = reverse("games:online_invite", args=[game.public_id])
     page = alice_client.post(invite, {"username": "nobody"}, **HTMX).content.decode()
     assert "There is no player called" in page
     page = alice_client.post(invite, {"username": "BOB"}, **HTMX).content.decode()
     assert "bob" in page and 'id="lobby"' in page
+    lobby.accept_invitation(game, bob)
     alice_client.post(reverse("games:online_add_bot", args=[game.public_id]), **HTMX)
     assert Seat.objects.filter(game=game).count() == 3
     page = alice_client.post(reverse("games:online_add_bot", args=[game.public_id]), **HTMX)
@@ -121,6 +123,7 @@ def test_the_creator_adds_players_by_username_and_bots(alice, bob, alice_client)
 
 def test_only_the_creator_starts_and_empty_seats_can_become_bots(alice, bob, client):
     game = lobby.create_game(alice, seats=4, invite=[bob])
+    lobby.accept_invitation(game, bob)
     client.force_login(bob)
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Start the game" not in page
@@ -144,6 +147,8 @@ def test_a_lobby_with_one_player_cannot_start(alice, alice_client):
 
 def test_the_lobby_poll_reloads_the_page_once_the_game_starts(alice, bob, client):
     game = lobby.create_game(alice, seats=2, invite=[bob])
+    lobby.accept_invitation(game, bob)
+    game.refresh_from_db()
     client.force_login(bob)
     url = reverse("games:online_poll", args=[game.public_id])
     assert client.get(f"{url}?in=lobby&v={game.version}", **HTMX).status_code == 204
@@ -154,6 +159,7 @@ def test_the_lobby_poll_reloads_the_page_once_the_game_starts(alice, bob, client
 
 def test_leaving_the_lobby_and_cancelling_it(alice, bob, client):
     game = lobby.create_game(alice, seats=3, invite=[bob], bots=1)
+    lobby.accept_invitation(game, bob)
     client.force_login(bob)
     client.post(reverse("games:online_leave", args=[game.public_id]))
     assert not Seat.objects.filter(game=game, player__user=bob).exists()

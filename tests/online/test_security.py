@@ -95,6 +95,8 @@ def test_a_stranger_gets_404_on_every_url_of_a_game(alice, bob, stranger, client
             assert client.post(url, {"move": 0, "do": "draw"}).status_code == 404, name
         remove = reverse("games:online_remove_seat", args=[public_id, 1])
         assert client.post(remove).status_code == 404
+        withdraw = reverse("games:online_withdraw_invitation", args=[public_id, 1])
+        assert client.post(withdraw).status_code == 404
     # An invite link with a wrong token is a 404 too.
     assert client.get(reverse("games:online_join", args=["not-the-token"])).status_code == 404
     assert Game.objects.get(pk=active.pk).move_number == 0

@@ -11,10 +11,14 @@ from tests.online.helpers import play_human_turn, seat_of, started_game
 pytestmark = pytest.mark.django_db
 
 
-def test_creating_a_game_seats_the_creator_the_invited_and_the_bots(alice, bob):
+def test_creating_a_game_seats_the_creator_and_the_bots_and_invites_the_others(alice, bob):
     game = lobby.create_game(alice, name="Friday", seats=4, bots=1, invite=[bob])
-    seats = list(game.seats.select_related("player"))
     assert game.status == Game.Status.LOBBY
+    # bob's seat (1) waits for his answer; the bot sits after it.
+    assert [(s.position, s.is_bot) for s in game.seats.all()] == [(0, False), (2, True)]
+    assert game.invitations.get().user == bob
+    lobby.accept_invitation(game, bob)
+    seats = list(game.seats.select_related("player"))
     assert [(s.position, s.is_bot) for s in seats] == [(0, False), (1, False), (2, True)]
     assert seats[1].player.user == bob
     assert lobby.lobby_size(game) == 4
@@ -22,6 +26,7 @@ def test_creating_a_game_seats_the_creator_the_invited_and_the_bots(alice, bob):
 
 def test_starting_deals_round_one_from_a_stored_seed(alice, bob):
     game = lobby.create_game(alice, seats=3, invite=[bob])
+    lobby.accept_invitation(game, bob)
     game = lobby.start_game(game, alice)
     assert game.status == Game.Status.ACTIVE
     assert game.seed is not None and game.move_number == 0
@@ -36,6 +41,7 @@ def test_only_the_creator_starts_and_only_with_two_seats_filled(alice, bob):
     with pytest.raises(Refused):
         lobby.start_game(game, alice)
     lobby.invite_user(game, alice, "bob")
+    lobby.accept_invitation(game, bob)
     with pytest.raises(Refused):
         lobby.start_game(game, bob)
     lobby.start_game(game, alice, fill_with_bots=True)
@@ -137,12 +143,14 @@ def test_resigning_hands_the_seat_to_a_bot(alice, bob, django_capture_on_commit_
     assert state.current_seat == seat_of(game, alice) or game.status == Game.Status.FINISHED
 
 
-def test_a_rematch_seats_the_same_people_in_a_new_lobby(alice, bob):
+def test_a_rematch_invites_the_same_people_to_a_new_lobby(alice, bob):
     game = started_game(alice, bob, bots=1)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     game.refresh_from_db()
     new = lobby.rematch(game, bob, version=game.version)
     assert new.status == Game.Status.LOBBY and new.creator == bob
+    assert new.invitations.get().user == alice
+    lobby.accept_invitation(new, alice)
     assert sorted(s.player.user_id or 0 for s in new.seats.select_related("player")) == sorted(
         [0, alice.pk, bob.pk]
     )
