@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PYTHON ?= $(shell pyenv which python 2>/dev/null || command -v python3.13 || ls -d $$HOME/.pyenv/versions/3.13*/bin/python3.13 2>/dev/null | tail -n 1)
 STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 
-.PHONY: install run test lint typecheck pytest demo bench clean messages
+.PHONY: install run test lint typecheck pytest demo bench clean messages catalogues
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || test -n "$(PYTHON)" || { echo "Python 3.13 not found (pyenv install 3.13, or set PYTHON=...)"; exit 1; }
@@ -22,6 +22,11 @@ messages: install
 	@if [ ! -d locale ]; then true; \
 	elif command -v msgfmt >/dev/null; then $(BIN)/python manage.py compilemessages -v0 --ignore=.venv; \
 	else echo "gettext (msgfmt) not installed: pages stay in English"; fi
+
+# Gather new strings into the five catalogues; translate them (the game's terms are in
+# locale/glossary.toml), then `make messages` compiles them.
+catalogues: install
+	$(BIN)/python manage.py makemessages -l fi -l tr -l da -l ar -l sk --no-location --no-obsolete --ignore=.venv --ignore=bench --ignore=var
 
 demo: install
 	$(BIN)/python manage.py migrate --noinput -v0

@@ -18,10 +18,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 
+from django.core.cache import cache
 from django.utils.formats import date_format, number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.models import Game, RoundScore
@@ -333,9 +335,28 @@ def score_chart(game: Game) -> LineChart | None:
     )
 
 
+# A game's rounds change only with its version (every saved, corrected or undone round
+# bumps it), so its chart is drawn once per version and language, then read from the
+# cache. Player names are drawn with it: a renamed player or a claimed guest shows in
+# the chart of a game that no longer changes once this has passed.
+SCORE_CHART_SECONDS = 600
+
+
+def score_chart_key(game: Game) -> str:
+    """The cache key of `game`'s chart in the active language."""
+    # public_id: never reused, unlike a primary key after a database is recreated.
+    return f"score-chart:{game.public_id}:{game.version}:{get_language()}"
+
+
 def score_chart_svg(game: Game) -> SafeString:
-    """The score chart of a game as markup, for the game pages (empty before round 1)."""
-    return render(score_chart(game))
+    """The score chart of a game as markup, for the game pages (empty before round 1).
+    Taken from the cache when this version was drawn already: no query then."""
+    key = score_chart_key(game)
+    markup = cache.get(key)
+    if markup is None:
+        markup = str(render(score_chart(game)))
+        cache.set(key, markup, SCORE_CHART_SECONDS)
+    return SafeString(markup)
 
 
 def phase_chart(

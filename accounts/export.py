@@ -1,6 +1,8 @@
 """Your data out: games and rounds as CSV, a finished game as JSON.
 
 CSV rows stream from a database cursor, so a long history never sits in memory.
+The export says what the stats count: a game won by the bot that took a resigned
+person's seat is not their win, and a round a bot played is marked as the bot's.
 """
 
 from __future__ import annotations
@@ -40,10 +42,28 @@ class _Echo:
         return value
 
 
+# A spreadsheet reads a cell that starts with one of these as a formula (CSV injection):
+# game and player names are anyone's text, and a random public id starts with '-' one
+# time in 64. OWASP's escape: a leading single quote, which spreadsheets show as text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as it is, never runs as a formula (numbers stay).
+
+    >>> [spreadsheet_safe(cell) for cell in ("=1+1", "-x", "@me", "ann", -5)]
+    ["'=1+1", "'-x", "'@me", 'ann', -5]
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_response(filename: str, rows: Iterable[list[Any]]) -> StreamingHttpResponse:
     writer = csv.writer(_Echo())
     response = StreamingHttpResponse(
-        (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+        (writer.writerow([spreadsheet_safe(cell) for cell in row]) for row in rows),
+        content_type="text/csv; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -66,6 +86,7 @@ def games_rows(player: Player) -> Iterator[list[Any]]:
         _("your rank"),
         _("you won"),
         _("winner"),
+        _("you resigned"),
     ]
     seats = (
         Seat.objects.filter(player=player)
@@ -89,8 +110,10 @@ def games_rows(player: Player) -> Iterator[list[Any]]:
             seat.score,
             seat.phases_completed,
             seat.rank or "",
-            _("yes") if seat.is_winner else _("no"),
+            # A bot played a resigned seat to the end: its win is not the person's.
+            _("yes") if seat.is_winner and not seat.resigned else _("no"),
             seat.winner_name or "",
+            _("yes") if seat.resigned else _("no"),
         ]
 
 
@@ -105,6 +128,7 @@ def rounds_rows(player: Player) -> Iterator[list[Any]]:
         _("points"),
         _("went out"),
         _("total"),
+        _("played by a bot"),
     ]
     rows = (
         RoundScore.objects.filter(game__seats__player=player)
@@ -119,11 +143,21 @@ def rounds_rows(player: Player) -> Iterator[list[Any]]:
             "points",
             "went_out",
             "total",
+            "by_bot",
         )
     )
-    for game, number, position, name, attempted, completed, points, out, total in rows.iterator(
-        chunk_size=2000
-    ):
+    for (
+        game,
+        number,
+        position,
+        name,
+        attempted,
+        completed,
+        points,
+        out,
+        total,
+        by_bot,
+    ) in rows.iterator(chunk_size=2000):
         yield [
             game,
             number,
@@ -134,6 +168,7 @@ def rounds_rows(player: Player) -> Iterator[list[Any]]:
             points,
             _("yes") if out else _("no"),
             total,
+            _("yes") if by_bot else _("no"),
         ]
 
 
@@ -149,6 +184,7 @@ def game_dict(game: Game) -> dict[str, Any]:
         "points",
         "went_out",
         "total",
+        "by_bot",
     ):
         rounds.setdefault(row["round_number"], []).append(
             {
@@ -158,6 +194,7 @@ def game_dict(game: Game) -> dict[str, Any]:
                 "points": row["points"],
                 "went_out": row["went_out"],
                 "total": row["total"],
+                "by_bot": row["by_bot"],
             }
         )
     winner = next((seat for seat in seats if seat.is_winner), None)
@@ -171,17 +208,21 @@ def game_dict(game: Game) -> dict[str, Any]:
         "finished_at": _iso(game.finished_at),
         "rounds_played": game.rounds_played,
         "winner": winner.position if winner else None,
-        "players": [
-            {
-                "seat": seat.position,
-                "name": seat.player.name,
-                "guest": seat.player.is_guest,
-                "score": seat.score,
-                "phases_completed": seat.phases_completed,
-                "rank": seat.rank,
-                "winner": seat.is_winner,
-            }
-            for seat in seats
-        ],
+        "players": [_player(seat) for seat in seats],
         "rounds": [{"round": number, "results": rows} for number, rows in rounds.items()],
+    }
+
+
+def _player(seat: Seat) -> dict[str, Any]:
+    bot = seat.is_bot and not seat.resigned  # a person who resigned keeps their seat
+    return {
+        "seat": seat.position,
+        "name": seat.player.name,
+        "guest": seat.player.is_guest and not bot,
+        "bot": bot,
+        "resigned": seat.resigned,
+        "score": seat.score,
+        "phases_completed": seat.phases_completed,
+        "rank": seat.rank,
+        "winner": seat.is_winner,
     }

@@ -5,7 +5,11 @@ both modes write, never the online move log. Each function issues a fixed number
 of queries whatever the number of games, so the stats page costs the same for a
 newcomer and for a veteran (tests/accounts/test_stats_queries.py).
 
-Only finished games count. A `Scope` says whose stats and which games:
+Only finished games count, and only what people played: a game a person resigned
+counts as played and not won (even when the bot that took their seat won it), its final
+score is not theirs, and a round a bot played for them (`RoundScore.by_bot`) is not
+theirs either. Bots are nobody's opponent, and have no stats of their own.
+A `Scope` says whose stats and which games:
 
 >>> Scope.parse(player=None, mode="nonsense", period="30d").mode
 'both'
@@ -14,6 +18,7 @@ Only finished games count. A `Scope` says whose stats and which games:
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -106,6 +111,12 @@ class Scope:
         return self.seats().filter(_not_pick_a_phase()).values("game")
 
 
+# A person's seat that they won: they stayed to the end (a bot won a resigned seat).
+WON = Q(is_winner=True, resigned=False)
+# Seats whose final score is the person's own: they played the game to the end.
+FINISHED_BY_THEM = Q(resigned=False)
+
+
 def _not_pick_a_phase(prefix: str = "game__") -> Q:
     # In pick-a-phase a game night records only the phase laid, not the one tried,
     # so its rounds would show every phase as completed at the first try.
@@ -135,14 +146,14 @@ class Summary:
 
 
 def summary(scope: Scope) -> Summary:
-    """Games played and won, average and best (lowest) final score, rounds per game,
-    and the longest winning streak. Two queries."""
+    """Games played and won, average and best (lowest) final score and rounds per game
+    (of the games played to the end), and the longest winning streak. Two queries."""
     row = scope.seats().aggregate(
         played=Count("id"),
-        won=Count("id", filter=Q(is_winner=True)),
-        average_score=Avg("score"),
-        best_score=Min("score"),
-        average_rounds=Avg("game__rounds_played"),
+        won=Count("id", filter=WON),
+        average_score=Avg("score", filter=FINISHED_BY_THEM),
+        best_score=Min("score", filter=FINISHED_BY_THEM),
+        average_rounds=Avg("game__rounds_played", filter=FINISHED_BY_THEM),
     )
     return Summary(**row, longest_streak=longest_streak(scope))
 
@@ -158,17 +169,18 @@ def longest_streak(scope: Scope) -> int:
     appear in GROUP BY)."""
     islands = (
         scope.seats()
+        .annotate(won=Case(When(WON, then=Value(True)), default=Value(False)))
         .annotate(
             island=Window(RowNumber(), order_by=_finish_order())
-            - Window(RowNumber(), partition_by=[F("is_winner")], order_by=_finish_order())
+            - Window(RowNumber(), partition_by=[F("won")], order_by=_finish_order())
         )
-        .values("is_winner", "island")
+        .values("won", "island")
     )
     sql, params = islands.query.sql_with_params()
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT MAX(streak) FROM (SELECT COUNT(*) AS streak "
-            f"FROM ({sql}) islands WHERE islands.is_winner GROUP BY islands.island) streaks",
+            f"FROM ({sql}) islands WHERE islands.won GROUP BY islands.island) streaks",
             params,
         )
         (longest,) = cursor.fetchone()
@@ -201,7 +213,8 @@ class PhaseStat:
 
 
 def phase_stats(scope: Scope) -> list[PhaseStat]:
-    """Per phase: rounds tried, rounds completed, and the tries it took. One query.
+    """Per phase: rounds tried, rounds completed, and the tries it took (the person's
+    own rounds: not those a bot played for them). One query.
 
     A try counts towards "rounds needed" when the same seat laid that phase later
     (or then); tries in a game that ended first are left out of the average. Whether
@@ -211,7 +224,10 @@ def phase_stats(scope: Scope) -> list[PhaseStat]:
     """
     tries = (
         RoundScore.objects.filter(
-            game__in=scope.phase_games(), player=scope.player, phase_attempted__isnull=False
+            game__in=scope.phase_games(),
+            player=scope.player,
+            by_bot=False,
+            phase_attempted__isnull=False,
         )
         .annotate(
             laid_by_seat=Window(
@@ -259,16 +275,17 @@ class HeadToHead:
 
 
 def head_to_head(scope: Scope, limit: int = HEAD_TO_HEAD_LIMIT) -> list[HeadToHead]:
-    """Each opponent with games together and wins each way, most frequent first.
-    In games of three or more, a game someone else won counts for neither. One query."""
-    i_won = Seat.objects.filter(game=OuterRef("game"), player=scope.player, is_winner=True)
+    """Each opponent (a person, not a bot) with games together and wins each way, most
+    frequent first. In games of three or more, a game someone else won counts for
+    neither; nor does one a bot won for a person who resigned. One query."""
+    i_won = Seat.objects.filter(WON, game=OuterRef("game"), player=scope.player)
     rows = (
-        Seat.objects.filter(game__in=scope.seats().values("game"))
+        Seat.objects.filter(Seat.of_people(), game__in=scope.seats().values("game"))
         .exclude(player=scope.player)
-        .values("player", "player__name", "player__user")
+        .values("player", "player__name", "player__user", "player__anonymised")
         .annotate(
             games=Count("id"),
-            losses=Count("id", filter=Q(is_winner=True)),
+            losses=Count("id", filter=WON),
             wins=Count("id", filter=Exists(i_won)),
         )
         .order_by("-games", "player__name", "player")[:limit]
@@ -277,13 +294,18 @@ def head_to_head(scope: Scope, limit: int = HEAD_TO_HEAD_LIMIT) -> list[HeadToHe
         HeadToHead(
             player_id=row["player"],
             name=row["player__name"],
-            is_guest=row["player__user"] is None,
+            is_guest=_is_guest(row),
             games=row["games"],
             wins=row["wins"],
             losses=row["losses"],
         )
         for row in rows
     ]
+
+
+def _is_guest(row: Mapping[str, object]) -> bool:
+    # As Player.is_guest: a deleted account's Player has no user either.
+    return row["player__user"] is None and not row["player__anonymised"]
 
 
 # --- recent games -----------------------------------------------------------
@@ -341,7 +363,7 @@ def win_rate_over_time(scope: Scope, played: int) -> list[WinRatePoint]:
     `played` is the number of games in scope (from `summary`)."""
     if not played:
         return []
-    win = Case(When(is_winner=True, then=1), default=0)
+    win = Case(When(WON, then=1), default=0)
     rows = (
         scope.seats()
         .annotate(
@@ -364,13 +386,14 @@ class PhaseByRound:
 
 
 def phase_by_round(scope: Scope) -> list[PhaseByRound]:
-    """The average phase the player was on in each round of their games, next to
-    their opponents' in the same games (pick-a-phase games left out). One query."""
+    """The average phase the player was on in each round of their games (the rounds
+    they played, not a bot for them), next to their opponents' in the same games
+    (pick-a-phase games left out). One query."""
     rows = (
         RoundScore.objects.filter(game__in=scope.phase_games(), phase_attempted__isnull=False)
         .values("round_number")
         .annotate(
-            mine=Avg("phase_attempted", filter=Q(player=scope.player)),
+            mine=Avg("phase_attempted", filter=Q(player=scope.player, by_bot=False)),
             others=Avg("phase_attempted", filter=~Q(player=scope.player)),
         )
         .order_by("round_number")
@@ -388,10 +411,10 @@ PLAYED = (Game.Status.ACTIVE, Game.Status.FINISHED)
 
 def co_players(player: Player) -> QuerySet[Player]:
     """Everyone who sat with `player` in a started game (in progress or finished), and
-    the player."""
-    shared = Seat.objects.filter(game__status__in=PLAYED, game__seats__player=player).values(
-        "player"
-    )
+    the player. People only: a bot is nobody's co-player."""
+    shared = Seat.objects.filter(
+        Seat.of_people(), game__status__in=PLAYED, game__seats__player=player
+    ).values("player")
     return Player.objects.filter(Q(pk__in=shared) | Q(pk=player.pk))
 
 
@@ -412,22 +435,23 @@ class LeaderboardRow:
 
 def leaderboard(scope: Scope) -> list[LeaderboardRow]:
     """Everyone who shared a game with the scope's player, by win rate over all their
-    finished games in scope (not only the shared ones). One query."""
+    finished games in scope (not only the shared ones; a game they resigned is played
+    and lost, and its score not theirs). One query."""
     assert scope.player is not None, "a leaderboard is always someone's"
     rows = (
         Seat.objects.filter(scope.games_q(), player__in=co_players(scope.player))
-        .values("player", "player__name", "player__user")
+        .values("player", "player__name", "player__user", "player__anonymised")
         .annotate(
             games=Count("id"),
-            wins=Count("id", filter=Q(is_winner=True)),
-            average_score=Avg("score"),
+            wins=Count("id", filter=WON),
+            average_score=Avg("score", filter=FINISHED_BY_THEM),
         )
     )
     board = [
         LeaderboardRow(
             player_id=row["player"],
             name=row["player__name"],
-            is_guest=row["player__user"] is None,
+            is_guest=_is_guest(row),
             games=row["games"],
             wins=row["wins"],
             average_score=row["average_score"],

@@ -188,6 +188,13 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.game} #{self.position} {self.player}"
 
+    @staticmethod
+    def of_people(prefix: str = "") -> Q:
+        """The seats people took: not a bot's own (a person who resigned keeps theirs,
+        though a bot plays it). A filter on Seat, or on a model that reaches Seat
+        through `prefix` (e.g. "seats__")."""
+        return Q(**{f"{prefix}is_bot": False}) | Q(**{f"{prefix}resigned": True})
+
 
 class Invitation(models.Model):
     """An online game's creator asked a member by username to play. Nobody is seated (so
@@ -236,6 +243,9 @@ class RoundScore(models.Model):
     points = models.PositiveIntegerField(default=0)
     went_out = models.BooleanField(default=False)
     total = models.IntegerField(default=0)  # running total after this round
+    # A bot played the seat when the round ended: a bot's own seat, or one whose person
+    # resigned (in this round or before). Stats count only the rounds people played.
+    by_bot = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["round_number", "seat__position"]

@@ -52,8 +52,10 @@ def round_row(
     points: int,
     went_out: bool,
     total: int,
+    by_bot: bool = False,
 ) -> RoundScore:
-    """One seat's line of one finished round: what stats count, written once."""
+    """One seat's line of one finished round: what stats count, written once.
+    `by_bot`: a bot played the seat (stats leave the round out of people's)."""
     return RoundScore(
         game=game,
         seat=seat,
@@ -64,6 +66,7 @@ def round_row(
         points=points,
         went_out=went_out,
         total=total,
+        by_bot=by_bot,
     )
 
 

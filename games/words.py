@@ -9,6 +9,7 @@ Functions that run on every board render are cached per language.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -34,17 +35,20 @@ def phase_goal_words(number: int | None) -> str:
 
 @lru_cache(maxsize=256)
 def _phase_goal_words(number: int, language: str) -> str:
+    # The size counts cards ("sada 3 kariet", "مجموعة من 3 أوراق"): a plural, even where
+    # English needs no noun.
     words = {
-        "set": lambda size: _("a set of %(n)s") % {"n": size},
-        "run": lambda size: _("a run of %(n)s") % {"n": size},
-        "colour": lambda size: _("%(n)s cards of one colour") % {"n": size},
+        "set": lambda size: ngettext("a set of %(n)s", "a set of %(n)s", size) % {"n": size},
+        "run": lambda size: ngettext("a run of %(n)s", "a run of %(n)s", size) % {"n": size},
+        "colour": lambda size: (
+            ngettext("%(n)s card of one colour", "%(n)s cards of one colour", size) % {"n": size}
+        ),
     }
     return " + ".join(words[kind](size) for kind, size in phase_goal_text(number))
 
 
-def variant_words(rules: Rules) -> str:
-    """'All ten phases', 'Phases 1–5 · everyone moves on', …"""
-    phases = tuple(rules.phases)
+def phase_list_words(phases: Sequence[int]) -> str:
+    """ "All ten phases", "Even phases", "Phases 1, 3, 7, 10"."""
     named = {
         tuple(range(1, 11)): _("All ten phases"),
         (1, 2, 3, 4, 5): _("First five phases"),
@@ -52,14 +56,107 @@ def variant_words(rules: Rules) -> str:
         (2, 4, 6, 8, 10): _("Even phases"),
         (1, 3, 5, 7, 9): _("Odd phases"),
     }
-    text = named.get(phases) or _("Phases %(list)s") % {
-        "list": ", ".join(str(phase) for phase in phases)
+    separator = pgettext("between the numbers of a list", ", ")  # Arabic: "، "
+    return named.get(tuple(phases)) or _("Phases %(list)s") % {
+        "list": separator.join(str(phase) for phase in phases)
     }
+
+
+def variant_words(rules: Rules) -> str:
+    """'All ten phases', 'Phases 1–5 · everyone moves on', …"""
+    text = phase_list_words(rules.phases)
     if rules.all_advance:
         text = _("%(phases)s · everyone moves on every round") % {"phases": text}
     elif rules.pick_a_phase:
         text = _("%(phases)s · pick a phase") % {"phases": text}
     return text
+
+
+def rules_words(rules: Rules) -> list[tuple[str, str]]:
+    """Every option of a game as (option, choice) lines, the standard choice marked, for
+    the pages that show a game's own rules (lobby, join page, table, game night).
+
+    >>> from django.utils import translation
+    >>> with translation.override("en"):
+    ...     rules_words(Rules(skip_target="choose"))[-1]
+    ('A Skip skips', 'A player the discarder chooses')
+    """
+    if rules.all_advance:
+        moving_on = _("Everyone moves on every round")
+    elif rules.pick_a_phase:
+        moving_on = _("Pick any phase not done yet")
+    else:
+        moving_on = _("Complete your phase to move on")
+    return [
+        (_("Phases"), phase_list_words(rules.phases)),
+        (_("Moving on"), moving_on),
+        (
+            _("Natural (non-Wild) cards needed"),
+            _("One in every group")
+            if rules.natural_card == "group"
+            else _("One in the phase (standard)"),
+        ),
+        (
+            pgettext("game option", "Hitting"),
+            _("Any group, already in the turn you lay down")
+            if rules.hit_others_same_turn
+            else _("Others' groups from your next turn on (standard)"),
+        ),
+        (
+            pgettext("game option", "Going out"),
+            _("Discard or hit your last card")
+            if rules.go_out_by_hitting
+            else _("Discard your last card (standard)"),
+        ),
+        (
+            _("A Skip skips"),
+            _("A player the discarder chooses")
+            if rules.skip_target == "choose"
+            else _("The next player (standard)"),
+        ),
+    ]
+
+
+# --- turn time limits ---------------------------------------------------------------------
+
+
+def duration_words(length: timedelta) -> str:
+    """A length of time in its two largest units, as a clock would say it:
+    "1 day, 3 hours", "20 hours, 14 minutes", "2 days" (a zero unit is left out).
+    Rounded down to the minute; under a minute, "less than a minute".
+
+    `static/js/clock.js` says the same with the browser's `Intl.DurationFormat`, so the
+    words don't jump when it takes over (the separators per language are chosen to match).
+    """
+    minutes = int(length.total_seconds()) // 60
+    days, hours, minutes = minutes // 1440, minutes // 60 % 24, minutes % 60
+    units = [
+        ngettext("%(count)s day", "%(count)s days", days) % {"count": days},
+        ngettext("%(count)s hour", "%(count)s hours", hours) % {"count": hours},
+        ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes},
+    ]
+    counts = [days, hours, minutes]
+    first = next((index for index, count in enumerate(counts) if count), None)
+    if first is None:
+        return _("less than a minute")
+    if first == 2 or not counts[first + 1]:
+        return units[first]
+    return pgettext("two units of time", "%(larger)s, %(smaller)s") % {
+        "larger": units[first],
+        "smaller": units[first + 1],
+    }
+
+
+def time_limit_words(limit: timedelta | None) -> str:
+    """A game's time limit per turn: "1 day", "12 hours", or "None"."""
+    return duration_words(limit) if limit else _("None")
+
+
+def time_left_words(left: timedelta) -> str:
+    """What is left of a turn's time: "3 hours, 5 minutes", or "time is up"."""
+    if left.total_seconds() <= 0:
+        return _("time is up")
+    return duration_words(left)
 
 
 # --- cards and groups ---------------------------------------------------------------------
@@ -85,10 +182,13 @@ def card_face(code: str) -> dict[str, Any]:
 @lru_cache(maxsize=2048)
 def _card_face(code: str, language: str) -> dict[str, Any]:
     card = Card.parse(code)
+    # The big letter is the initial of the card's name in the language ("J" for Jokeri).
     if card.is_wild:
-        return {"code": code, "big": "W", "mark": "✦", "colour": "wild", "name": _("Wild")}
+        big = pgettext("Wild card letter", "W")
+        return {"code": code, "big": big, "mark": "✦", "colour": "wild", "name": _("Wild")}
     if card.is_skip:
-        return {"code": code, "big": "S", "mark": "⊘", "colour": "skip", "name": _("Skip")}
+        big = pgettext("Skip card letter", "S")
+        return {"code": code, "big": big, "mark": "⊘", "colour": "skip", "name": _("Skip")}
     name, initial = colour_words()[card.colour or "R"]
     return {
         "code": code,

@@ -18,6 +18,7 @@ def site(request: HttpRequest) -> dict[str, Any]:
 
 NAV = {
     "home": "home",
+    "rules": "rules",
     "nights": "games:night_list",
     "online": "games:online_list",
     "stats": "accounts:stats",
@@ -36,9 +37,15 @@ def nav_urls(prefix: str) -> dict[str, str]:
     return {key: reverse(name) for key, name in NAV.items()}
 
 
+# Where Django's local name isn't what a speaker calls the language in a list of
+# languages: for Slovak it has the adverb "slovensky" ("in Slovak"), not the noun.
+LOCAL_NAMES = {"sk": "slovenčina"}
+
+
 @cache
 def language_names() -> tuple[tuple[str, str], ...]:
-    """The footer's languages as (code, Django's own local name), looked up once."""
+    """The footer's languages as (code, the language's own name), looked up once."""
     return tuple(
-        (code, str(get_language_info(code)["name_local"])) for code, _name in settings.LANGUAGES
+        (code, LOCAL_NAMES.get(code) or str(get_language_info(code)["name_local"]))
+        for code, _name in settings.LANGUAGES
     )

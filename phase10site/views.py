@@ -1,14 +1,35 @@
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import select_template
+from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+
+from games import pictures
 
 from .celery import app as celery_app
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    """How to play. The rules are long prose, so each language has its own template
+    (templates/rules/<language>.html) rather than hundreds of msgids; a language
+    without one gets English. The pictures of cards are the same in all of them."""
+    language = get_language() or "en"
+    text = select_template([f"rules/{language}.html", "rules/en.html"])
+    context = {
+        "text": text,
+        "deck": pictures.DECK,
+        "phases": pictures.phase_pictures(),
+        "groups": pictures.GROUPS,
+        "scores": pictures.SCORES,
+    }
+    return render(request, "rules/page.html", context)
 
 
 def _database_ok() -> bool:

@@ -48,15 +48,19 @@ def stale_message() -> str:
 
 
 def known_players(user: User) -> list[Player]:
-    """People `user` has sat at a table with, and the guests they typed in, by name."""
+    """People `user` has played with (a game night, or an online game that started: a
+    lobby is no game played), and the guests they typed in, by name. Never a bot, nor
+    a deleted account's anonymised Player."""
     my_games = Game.objects.filter(
-        Q(creator=user) | Q(co_scorers=user) | Q(seats__player__user=user)
+        Q(creator=user) | Q(co_scorers=user) | Q(seats__player__user=user),
+        status__in=(Game.Status.ACTIVE, Game.Status.FINISHED),
     ).values("pk")
+    played_with = Seat.objects.filter(Seat.of_people(), game__in=my_games).values("player")
     return list(
-        Player.objects.filter(Q(seats__game__in=my_games) | Q(created_by=user, user__isnull=True))
+        Player.objects.filter(Q(pk__in=played_with) | Q(created_by=user, user__isnull=True))
         .exclude(user=user)
+        .exclude(anonymised=True)
         .select_related("user")
-        .distinct()
         .order_by(Lower("name"), "pk")
     )
 
@@ -171,16 +175,22 @@ def rematch(game: Game, by: User, *, version: int) -> Game:
     """A new game night with the same players in the same seats and the same rules.
 
     The deal passes one seat on from the last game's first dealer, and whoever kept score
-    last time keeps score again. The old game's version is bumped so a double tap on
+    last time keeps score again. Someone who has since deleted their account is left
+    out (their Player is anonymised: nobody can play as them again); the deal then
+    passes to the next player. The old game's version is bumped so a double tap on
     "Rematch" is refused as stale instead of starting two games.
     """
     with transaction.atomic():
         locked = _lock(game, version)
         old, seats = locked.game, locked.seats
-        new = create_game(
+        # From the seat after the last first dealer, all the way round.
+        dealing_order = [seats[(old.first_dealer + 1 + n) % len(seats)] for n in range(len(seats))]
+        players = [seat.player for seat in seats if not seat.player.anonymised]
+        dealer = next((seat.player for seat in dealing_order if not seat.player.anonymised), None)
+        new = create_game(  # too few players left: the engine refuses, with its reason
             by,
-            players=[seat.player for seat in seats],
-            first_dealer=(old.first_dealer + 1) % len(seats),
+            players=players,
+            first_dealer=0 if dealer is None else players.index(dealer),
             rules=game_rules(old),
             name=old.name,
         )

@@ -7,16 +7,35 @@ read-only live scoreboard for whoever has the link.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
 from django.core.paginator import Paginator
-from django.db.models import Case, Exists, OuterRef, Prefetch, Q, QuerySet, Value, When
+from django.db.models import (
+    Case,
+    Exists,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Value,
+    When,
+    prefetch_related_objects,
+)
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from accounts.http import AuthenticatedHttpRequest
 
 from ..errors import Refused, Stale
 from ..models import Game, Player, Seat
@@ -31,8 +50,15 @@ from .forms import (
 from .qr import qr_svg
 from .scoreboard import Scoreboard, load_scoreboard
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 DETAIL = "games/nights/detail.html"
 GAMES_PER_PAGE = 20
+# A version's scoreboard and its drawing (the templates' {% cache %} blocks) are the same
+# for every viewer: every change bumps the version. A renamed player or a claimed guest
+# shows in a night that no longer changes once this has passed.
+SCOREBOARD_SECONDS = 600
 
 
 # --- access -------------------------------------------------------------------------------
@@ -46,6 +72,18 @@ def _nights_of(user) -> QuerySet[Game]:  # type: ignore[no-untyped-def]
         .annotate(co_scoring=Exists(co_scoring), seated=Exists(seated))
         .select_related("creator")
     )
+
+
+def _night_ids_of(user: User) -> QuerySet[Any, Any]:
+    """The ids of the games `user` created, co-scores or sits in, as one UNION.
+
+    The list filters on this rather than on creator OR co-scorer OR seated: an OR
+    across three tables makes PostgreSQL read every game (bench/README.md has the
+    plans); each branch of the UNION is an index lookup of its own."""
+    created = Game.objects.filter(creator=user).values("pk")
+    co_scored = Game.co_scorers.through.objects.filter(user=user).values("game_id")
+    seated = Seat.objects.filter(player__user=user).values("game_id")
+    return created.union(co_scored, seated)
 
 
 def _get_night_for_viewer(request: HttpRequest, public_id: str) -> Game:
@@ -66,6 +104,17 @@ def _get_night_for_scorer(request: HttpRequest, public_id: str) -> Game:
     return game
 
 
+def _scoreboard(game: Game) -> Scoreboard:
+    """`game`'s scoreboard at its version, read from the rounds once per version."""
+    # public_id: never reused, unlike a primary key after a database is recreated.
+    key = f"night-scoreboard:{game.public_id}:{game.version}"
+    board: Scoreboard | None = cache.get(key)
+    if board is None:
+        board = load_scoreboard(game)
+        cache.set(key, board, SCOREBOARD_SECONDS)
+    return board
+
+
 def _refuse_stale(request: HttpRequest, game: Game) -> HttpResponse | None:
     """Every changing form carries the version it was built from; an older one (another
     scorer's change, a double tap, a tab left open) is refused with the current game.
@@ -81,20 +130,32 @@ def _refuse_stale(request: HttpRequest, game: Game) -> HttpResponse | None:
 
 @login_required
 @require_GET
-def night_list(request: HttpRequest) -> HttpResponse:
+def night_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     games = (
         _nights_of(request.user)
-        .filter(Q(creator=request.user) | Q(co_scoring=True) | Q(seated=True))
+        .filter(pk__in=_night_ids_of(request.user))
         .order_by(
             Case(When(status=Game.Status.ACTIVE, then=Value(0)), default=Value(1)),
             "-updated_at",
         )
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-        )
     )
     page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "games/nights/list.html", {"page": page})
+    # Each night's card is drawn once per version, language and time zone (list.html
+    # caches it under its key); only the nights whose card isn't cached need their
+    # seats and players.
+    suffix = f"{get_language()}:{timezone.get_current_timezone_name()}"
+    cards = [(f"{game.public_id}:{game.version}:{suffix}", game) for game in page]
+    drawn = cache.get_many([_card_cache_key(key) for key, _game in cards])
+    prefetch_related_objects(
+        [game for key, game in cards if _card_cache_key(key) not in drawn],
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+    )
+    return render(request, "games/nights/list.html", {"page": page, "cards": cards})
+
+
+def _card_cache_key(card_key: str) -> str:
+    """Where list.html's {% cache 600 night_card card_key %} keeps a card."""
+    return make_template_fragment_key("night_card", [card_key])
 
 
 @login_required
@@ -132,7 +193,7 @@ def night_add_round(request: HttpRequest, public_id: str) -> HttpResponse:
     game = _get_night_for_scorer(request, public_id)
     if stale := _refuse_stale(request, game):
         return stale
-    board = load_scoreboard(game)
+    board = _scoreboard(game)
     form = NightRoundForm(board, request.POST)
     if form.is_valid():
         try:
@@ -154,7 +215,7 @@ def night_edit_round(request: HttpRequest, public_id: str, number: int) -> HttpR
     game = _get_night_for_scorer(request, public_id)
     if request.method == "POST" and (stale := _refuse_stale(request, game)):
         return stale
-    board = load_scoreboard(game)
+    board = _scoreboard(game)
     if not 1 <= number <= len(board.rounds):
         raise Http404
     form = NightRoundForm(board, request.POST or None, number=number)
@@ -197,7 +258,7 @@ def night_tiebreak(request: HttpRequest, public_id: str) -> HttpResponse:
     game = _get_night_for_scorer(request, public_id)
     if stale := _refuse_stale(request, game):
         return stale
-    board = load_scoreboard(game)
+    board = _scoreboard(game)
     if not board.tiebreak_needed:
         return _render_game(request, game, notice=_("No tie-breaker round is due."), level="error")
     form = NightTiebreakForm(board, request.POST)
@@ -250,11 +311,16 @@ def night_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
 # --- the public share link ------------------------------------------------------------------
 
 
+def _share_context(game: Game) -> dict[str, object]:
+    # Read lazily: the template draws the board once per version and language, and
+    # every later visitor (and poll) of that version gets it from the cache unread.
+    return {"game": game, "board": SimpleLazyObject(lambda: _scoreboard(game))}
+
+
 @require_GET
 def night_share(request: HttpRequest, token: str) -> HttpResponse:
     game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
-    context = {"game": game, "board": load_scoreboard(game)}
-    return render(request, "games/nights/share.html", context)
+    return render(request, "games/nights/share.html", _share_context(game))
 
 
 @require_GET
@@ -275,8 +341,7 @@ def night_share_live(request: HttpRequest, token: str) -> HttpResponse:
     if request.GET.get("version") == str(version):
         return HttpResponse(status=204)
     game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
-    context = {"game": game, "board": load_scoreboard(game)}
-    return render(request, "games/nights/share.html#live", context)
+    return render(request, "games/nights/share.html#live", _share_context(game))
 
 
 # --- rendering ----------------------------------------------------------------------------
@@ -307,7 +372,7 @@ def _render_game(
         # A refused change: show what the game looks like now, with fresh forms.
         game.refresh_from_db()
         board = None
-    board = board or load_scoreboard(game)
+    board = board or _scoreboard(game)
     can_edit = getattr(game, "can_edit", False)
     context = {
         "game": game,

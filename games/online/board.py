@@ -7,6 +7,7 @@ in `games/online/game.html` and the card templates.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -15,13 +16,15 @@ from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
+from django.utils import timezone
+from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from ..engine import Card, PlayerView, hint, player_view
 from ..models import Game, Seat
-from ..words import group_words, move_line, phase_goal_words
+from ..words import group_words, move_line, phase_goal_words, time_left_words
 from . import services
 
 SORT_KEY = "online_hand_sort"
@@ -29,6 +32,8 @@ COLOURS = "RBGY"
 BOARD = "games/online/game.html#board"
 # Where the request's CSRF token goes into a board taken from the cache.
 CSRF_SLOT = "__board_csrf_token__"
+# Where the time left in the turn goes: it changes every minute, the board doesn't.
+TIME_LEFT_SLOT = "__board_time_left__"
 BOARD_CACHE_SECONDS = 600
 
 
@@ -53,7 +58,7 @@ def board_html(request: HttpRequest, seating: Seating, **extra: Any) -> SafeStri
     if any(extra.values()):
         context = board_context(request, seating, **extra)
         context["csrf_token"] = CSRF_SLOT
-        return _with_token(render_to_string(BOARD, context), request)
+        return _per_request(render_to_string(BOARD, context), request, seating.game)
     game, me = seating.game, seating.me
     key = ":".join(
         str(part)
@@ -66,6 +71,7 @@ def board_html(request: HttpRequest, seating: Seating, **extra: Any) -> SafeStri
             me.resigned,
             me.muted,
             get_language(),
+            timezone.get_current_timezone_name(),  # the clock's deadline is local time
             request.session.get(SORT_KEY, "number"),
             get_script_prefix(),
         )
@@ -76,12 +82,26 @@ def board_html(request: HttpRequest, seating: Seating, **extra: Any) -> SafeStri
         context["csrf_token"] = CSRF_SLOT
         html = str(render_to_string(BOARD, context))
         cache.set(key, html, BOARD_CACHE_SECONDS)
-    return _with_token(html, request)
+    return _per_request(html, request, game)
 
 
-def _with_token(html: str, request: HttpRequest) -> SafeString:
+def _per_request(html: str, request: HttpRequest, game: Game) -> SafeString:
+    """The board with what differs per request put in: the CSRF token, and the time left
+    in the turn (counted now, so a board from the cache never shows a stale clock)."""
     # The board was drawn by the template with autoescaping; the token is Django's own.
-    return SafeString(html.replace(CSRF_SLOT, get_token(request)))
+    html = html.replace(CSRF_SLOT, get_token(request))
+    deadline = turn_deadline(game)
+    if deadline is not None and TIME_LEFT_SLOT in html:
+        html = html.replace(TIME_LEFT_SLOT, escape(time_left_words(deadline - timezone.now())))
+    return SafeString(html)
+
+
+def turn_deadline(game: Game) -> datetime | None:
+    """When the current turn's time runs out (and `notify.jobs` plays it), or None
+    without a time limit."""
+    if game.time_limit is None or game.turn_started_at is None:
+        return None
+    return game.turn_started_at + game.time_limit
 
 
 def board_context(
@@ -138,7 +158,20 @@ def board_context(
         "hint": hint,
         "poll": not view.game_over,
         "urls": board_urls(game.public_id, get_script_prefix()),
+        "clock": _clock(game, view, seats),
     }
+
+
+def _clock(game: Game, view: PlayerView, seats: list[Seat]) -> dict[str, Any] | None:
+    """The current turn's deadline, while a person (not a bot) is to play against a
+    time limit. The time left is put in per request (`TIME_LEFT_SLOT`)."""
+    deadline = turn_deadline(game)
+    if deadline is None or view.game_over:
+        return None
+    current = next((seat for seat in seats if seat.position == view.current_seat), None)
+    if current is None or current.is_bot:
+        return None
+    return {"deadline": deadline, "left": TIME_LEFT_SLOT}
 
 
 def _phases_to_pick(view: PlayerView) -> tuple[int, ...]:
@@ -163,8 +196,14 @@ def hint_context(seating: Seating) -> dict[str, Any]:
                 for option in found.options
             ],
         }
+    count = found.shortfall
     return {
-        "text": _("Not yet: you need at least %(count)s more card(s).") % {"count": found.shortfall}
+        "text": ngettext(
+            "Not yet: you need at least %(count)s more card.",
+            "Not yet: you need at least %(count)s more cards.",
+            count,
+        )
+        % {"count": count}
     }
 
 
@@ -215,10 +254,14 @@ def _player(view: PlayerView, seat: Seat, me: Seat) -> dict[str, Any]:
         facts.append((_("Phase %(number)s") % {"number": phase}, phase_goal_words(phase)))
     elif view.rules.pick_a_phase:
         done, total = len(view.completed[position]), len(view.rules.phases)
-        facts.append((_("%(done)s of %(total)s phases") % {"done": done, "total": total}, ""))
-    count = view.hand_counts[position]
+        phases = ngettext("%(done)s of %(total)s phase", "%(done)s of %(total)s phases", total) % {
+            "done": done,
+            "total": total,
+        }
+        facts.append((phases, ""))
+    count, score = view.hand_counts[position], view.scores[position]
     facts.append((ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}, ""))
-    facts.append((_("%(score)s points") % {"score": view.scores[position]}, ""))
+    facts.append((ngettext("%(score)s point", "%(score)s points", score) % {"score": score}, ""))
     groups = [
         {
             "words": group_words(

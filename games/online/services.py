@@ -394,6 +394,8 @@ def _round_rows(
     game: Game, seats: Sequence[Seat], summary: RoundSummary, state: GameState
 ) -> Iterable[RoundScore]:
     # One action ends at most one round, so the standing's totals are that round's totals.
+    # A seat a bot plays as the round ends (a bot's, or a person's who resigned in this
+    # round or before) is the bot's round: stats leave it out of the person's.
     for seat, line in zip(seats, summary.seats, strict=True):
         yield round_row(
             game,
@@ -404,6 +406,7 @@ def _round_rows(
             points=line.points,
             went_out=line.went_out,
             total=state.scores[seat.position],
+            by_bot=seat.is_bot,
         )
 
 

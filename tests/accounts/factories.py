@@ -59,8 +59,15 @@ def make_game(  # type: ignore[no-untyped-def]
     creator=None,
     status: str = Game.Status.FINISHED,
     name: str = "",
+    bots: tuple[int, ...] = (),
+    resigned: dict[int, int] | None = None,
 ) -> Game:
-    """One game with its seats and rounds; `winner` is a seat index."""
+    """One game with its seats and rounds; `winner` is a seat index.
+
+    `bots`: the seats bots played from the start (their Players are the bots');
+    `resigned`: seat → the rounds its person played before resigning (a bot played
+    the seat's later rounds), as the online services record them."""
+    resigned = resigned or {}
     finished = status == Game.Status.FINISHED
     creator = creator or next(p.user for p in players if p.user_id)
     game = Game.objects.create(
@@ -75,13 +82,23 @@ def make_game(  # type: ignore[no-untyped-def]
     )
     totals = [0] * len(players)
     done = [0] * len(players)
-    seats = [Seat.objects.create(game=game, position=i, player=p) for i, p in enumerate(players)]
+    seats = [
+        Seat.objects.create(
+            game=game,
+            position=i,
+            player=p,
+            is_bot=i in bots or i in resigned,
+            resigned=i in resigned,
+        )
+        for i, p in enumerate(players)
+    ]
     rows = []
     for number, results in enumerate(rounds, start=1):
         assert len(results) == len(players)
         for i, result in enumerate(results):
             totals[i] += result.points
             done[i] += result.completed is not None
+            by_bot = i in bots or (i in resigned and number > resigned[i])
             rows.append(
                 RoundScore(
                     game=game,
@@ -93,6 +110,7 @@ def make_game(  # type: ignore[no-untyped-def]
                     points=result.points,
                     went_out=result.went_out,
                     total=totals[i],
+                    by_bot=by_bot,
                 )
             )
     RoundScore.objects.bulk_create(rows)

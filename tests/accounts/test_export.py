@@ -37,8 +37,9 @@ def test_the_rounds_csv_has_every_players_rounds_of_your_games(alice_client, his
     rows = _csv(alice_client.get(reverse("accounts:export_rounds_csv")))
     assert rows[0][:4] == ["game", "round", "seat", "player"]
     assert len(rows) - 1 == 4 * 2 + 3 * 3 + 3 * 2 + 3 * 2 + 1 * 2
-    assert rows[1] == [history["g1"].public_id, "1", "1", "alice", "1", "1", "0", "yes", "0"]
-    assert rows[2] == [history["g1"].public_id, "1", "2", "bob", "1", "", "50", "no", "50"]
+    g1 = history["g1"].public_id
+    assert rows[1] == [g1, "1", "1", "alice", "1", "1", "0", "yes", "0", "no"]
+    assert rows[2] == [g1, "1", "2", "bob", "1", "", "50", "no", "50", "no"]
 
 
 def test_the_csv_export_only_has_your_games(client, carol, history):
@@ -73,6 +74,7 @@ def test_a_finished_game_downloads_as_json(alice_client, history):
         "points": 15,
         "went_out": False,
         "total": 95,
+        "by_bot": False,
     }
 
 
@@ -89,3 +91,66 @@ def test_only_the_games_players_and_scorers_get_the_json(client, carol, stranger
 def test_a_game_still_being_played_is_not_exported_as_json(alice_client, history):
     url = reverse("accounts:export_game_json", args=[history["g5"].public_id])
     assert alice_client.get(url).status_code == 404
+
+
+def test_csv_cells_that_a_spreadsheet_would_read_as_a_formula_are_escaped(alice_client, alice):
+    from games.models import Game
+
+    from .factories import laid, make_game, missed, player
+
+    game = make_game(
+        [player(alice), player("@SUM(1+1)", created_by=alice)],
+        [[laid(1, out=True), missed(1, 5)]],
+        winner=0,
+        rules={"phases": [1]},
+        name='=HYPERLINK("http://example.com")',
+    )
+    # A random public id starts with '-' one time in 64.
+    Game.objects.filter(pk=game.pk).update(public_id="-xYz1234")
+    games = _csv(alice_client.get(reverse("accounts:export_games_csv")))
+    row = dict(zip(games[0], games[1], strict=True))
+    assert row["game"] == "'-xYz1234"
+    assert row["name"] == '\'=HYPERLINK("http://example.com")'
+    assert row["your score"] == "0"  # numbers are numbers
+    rounds = _csv(alice_client.get(reverse("accounts:export_rounds_csv")))
+    assert [r[3] for r in rounds[1:]] == ["alice", "'@SUM(1+1)"]
+    assert all(r[0] == "'-xYz1234" for r in rounds[1:])
+    # In JSON a string is a string: nothing to escape.
+    data = json.loads(
+        alice_client.get(reverse("accounts:export_game_json", args=["-xYz1234"])).content
+    )
+    assert (data["id"], data["name"]) == ("-xYz1234", '=HYPERLINK("http://example.com")')
+    assert data["players"][1]["name"] == "@SUM(1+1)"
+
+
+def test_the_export_says_who_resigned_and_which_seats_and_rounds_bots_played(alice_client, alice):
+    from .factories import laid, make_game, missed, player
+
+    game = make_game(
+        [player(alice), player("Ada")],
+        [[missed(1, 50), laid(1, out=True)], [laid(1, out=True), missed(2, 5)]],
+        winner=0,
+        rules={"phases": [1, 2]},
+        bots=(1,),
+        resigned={0: 1},
+    )
+    games = _csv(alice_client.get(reverse("accounts:export_games_csv")))
+    row = dict(zip(games[0], games[1], strict=True))
+    # The bot that took alice's seat won it, not alice.
+    assert (row["you won"], row["you resigned"]) == ("no", "yes")
+    rounds = _csv(alice_client.get(reverse("accounts:export_rounds_csv")))
+    assert [(r[1], r[3], r[-1]) for r in rounds[1:]] == [
+        ("1", "alice", "no"),
+        ("1", "Ada", "yes"),
+        ("2", "alice", "yes"),
+        ("2", "Ada", "yes"),
+    ]
+    assert rounds[0][-1] == "played by a bot"
+    data = json.loads(
+        alice_client.get(reverse("accounts:export_game_json", args=[game.public_id])).content
+    )
+    assert [(p["name"], p["guest"], p["bot"], p["resigned"]) for p in data["players"]] == [
+        ("alice", False, False, True),
+        ("Ada", False, True, False),
+    ]
+    assert [r["by_bot"] for r in data["rounds"][0]["results"]] == [False, True]

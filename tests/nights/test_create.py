@@ -77,6 +77,34 @@ def test_people_you_played_with_are_offered_next_time(alice_client, alice, bob, 
     assert labels == ["—", "You (alice)", "bob", "Rose (guest)"]
 
 
+def test_only_people_from_started_games_are_offered_never_bots_or_deleted_players(
+    alice_client, alice, bob, carol, stranger
+):
+    from accounts import deletion
+    from games.online import lobby
+    from tests.online.helpers import started_game
+
+    # bob only sat in alice's lobby; the game never started.
+    waiting = lobby.create_game(alice, seats=3)
+    lobby.join(waiting, bob, waiting.invite_token)
+    # carol played a started online game with alice and a bot.
+    started_game(alice, carol, bots=1)
+    # The stranger sat at alice's night, then deleted their account.
+    start_night(alice_client, guests=["Rose"])
+    from games.nights import services as nights
+
+    nights.create_game(
+        alice,
+        players=[Player.for_user(alice), Player.for_user(stranger)],
+        first_dealer=0,
+        rules=Rules(),
+    )
+    deletion.delete_account(stranger)
+    form = alice_client.get(URL).context["form"]
+    labels = [label for _value, label in form.fields["player_1"].choices]
+    assert labels == ["—", "You (alice)", "carol", "Rose (guest)"]
+
+
 def test_a_forged_player_id_is_refused(alice_client, stranger):
     theirs = Player.for_user(stranger)
     response = alice_client.post(URL, form_data(guest_0="Ann", player_1=theirs.pk))

@@ -1,6 +1,7 @@
 """Your game nights (in progress first), the rematch, and the demo nights."""
 
 import io
+import re
 
 import pytest
 from django.test import Client
@@ -57,6 +58,41 @@ def test_a_rematch_seats_the_same_players_with_the_same_rules(alice_client, alic
     assert (new.status, new.rounds_played) == ("active", 0)
 
 
+def test_a_rematch_leaves_out_a_player_who_deleted_their_account(alice_client, alice, stranger):
+    from accounts import deletion
+
+    game = nights.create_game(
+        alice,
+        players=[Player.for_user(alice), Player.for_user(stranger), "Rose"],
+        first_dealer=0,
+        rules=Rules(phases=(1,)),
+    )
+    deletion.delete_account(stranger)
+    game.refresh_from_db()
+    new = nights.rematch(game, alice, version=game.version)
+    assert [s.player.name for s in seats(new)] == ["alice", "Rose"]
+    # The deal would have passed to the deleted player: it goes on to the next one.
+    assert new.first_dealer == 1
+
+
+def test_a_rematch_with_one_player_left_is_refused_with_a_reason(alice_client, alice, stranger):
+    from accounts import deletion
+
+    game = nights.create_game(
+        alice,
+        players=[Player.for_user(alice), Player.for_user(stranger)],
+        first_dealer=0,
+        rules=Rules(phases=(1,)),
+    )
+    deletion.delete_account(stranger)
+    game.refresh_from_db()
+    response = alice_client.post(
+        reverse("games:night_rematch", args=[game.public_id]), {"version": game.version}
+    )
+    assert "A game night needs 2 to 6 players." in response.content.decode()
+    assert Game.objects.count() == 1
+
+
 def test_a_double_tap_on_rematch_starts_one_game(alice_client):
     game = finished_night(alice_client)
     url = reverse("games:night_rematch", args=[game.public_id])
@@ -91,3 +127,76 @@ def test_the_demo_adds_a_finished_and_an_in_progress_night_once(alice, bob, caro
     assert any(seat.player.is_guest for seat in seats(playing))
     board = load_scoreboard(finished)
     assert board.is_over and len(board.rounds) == finished.rounds_played
+
+
+def nights_of_every_kind(alice, bob, stranger, count: int) -> None:
+    """`count` nights alice scores, co-scores and sits at each, and as many she has no
+    part in (a stranger's, and an online game with her seat: not a game night)."""
+    me = Player.for_user(alice)
+    for n in range(count):  # distinct guests: the same table twice is a double tap
+        nights.create_game(alice, players=[me, f"Zed {n}"], first_dealer=0, rules=Rules())
+        co_scored = nights.create_game(
+            bob, players=[Player.for_user(bob), f"Yan {n}"], first_dealer=0, rules=Rules()
+        )
+        co_scored.co_scorers.add(alice)
+        nights.create_game(
+            bob, players=[Player.for_user(bob), me, f"Xi {n}"], first_dealer=0, rules=Rules()
+        )
+        nights.create_game(
+            stranger, players=[Player.for_user(stranger), f"Wu {n}"], first_dealer=0, rules=Rules()
+        )
+        online = Game.objects.create(
+            mode=Game.Mode.ONLINE, status=Game.Status.ACTIVE, creator=alice
+        )
+        online.seats.create(position=0, player=me)
+
+
+def test_the_list_has_the_nights_she_scores_co_scores_or_sits_at_and_no_others(
+    alice, bob, stranger, alice_client
+):
+    nights_of_every_kind(alice, bob, stranger, 1)
+    page = alice_client.get(reverse("games:night_list"))
+    listed = page.context["page"].object_list
+    assert sorted(len(game.seats.all()) for game in listed) == [2, 2, 3]
+    assert {game.creator for game in listed} == {alice, bob}
+    assert all(game.mode == Game.Mode.TABLE for game in listed)
+
+
+@pytest.mark.parametrize("count", [1, 9])
+def test_the_list_takes_the_same_queries_for_few_and_many_nights_of_every_kind(
+    alice, bob, stranger, alice_client, count, django_assert_max_num_queries
+):
+    nights_of_every_kind(alice, bob, stranger, count)
+    # session, user, count (pager), "your turn" badge, games, seats
+    with django_assert_max_num_queries(6):
+        page = alice_client.get(reverse("games:night_list"))
+    assert page.context["page"].paginator.count == 3 * count
+    assert len(page.context["page"].object_list) == min(3 * count, 20)
+
+
+def test_a_listed_night_shows_its_new_round_at_once(alice_client):
+    game = start_night(alice_client, name="Friday")
+    assert "0 rounds" in alice_client.get(reverse("games:night_list")).content.decode()
+    post_round(alice_client, game, went_out=0, points=[0, 35, 20], completed=[0])
+    page = alice_client.get(reverse("games:night_list")).content.decode()
+    assert "1 round" in page and "0 rounds" not in page
+    assert 'Bob <span class="muted">35</span>' in page
+
+
+@pytest.mark.parametrize("count", [1, 9])
+def test_the_list_seen_again_draws_its_nights_from_the_cache_without_their_seats(
+    alice, bob, stranger, alice_client, count, django_assert_max_num_queries
+):
+    nights_of_every_kind(alice, bob, stranger, count)
+    first = alice_client.get(reverse("games:night_list")).content.decode()
+    # session, user, count (pager), "your turn" badge, games: no seats, no players
+    with django_assert_max_num_queries(5):
+        again = alice_client.get(reverse("games:night_list")).content.decode()
+    assert without_tokens(again) == without_tokens(first)
+    assert f"Zed {count - 1}" in again and "Wu " not in again
+
+
+def without_tokens(page: str) -> str:
+    """The list of nights, without the CSRF tokens of its rematch forms."""
+    nights = page.split('<div class="tracker">')[1].split("<footer")[0]
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", nights)

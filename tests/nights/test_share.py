@@ -138,3 +138,33 @@ def test_the_scorer_sees_the_share_link_and_its_qr_code(alice_client):
     share_url = "http://testserver" + reverse("games:night_share", args=[game.share_token])
     assert f'value="{share_url}"' in page
     assert '<svg viewBox="' in page and "QR code of the live scoreboard link" in page
+
+
+def live(page: str) -> str:
+    """The live scoreboard of a share page, without the footer (its form has a CSRF token)."""
+    return page.split('<div id="live"')[1].split("<footer")[0]
+
+
+@pytest.mark.parametrize("rounds", [2, 40])
+def test_later_visitors_of_the_same_version_get_the_board_without_reading_it(
+    alice, rounds, django_assert_max_num_queries
+):
+    game = night_with_rounds(alice, rounds)
+    url = reverse("games:night_share", args=[game.share_token])
+    first = Client().get(url).content.decode()
+    with django_assert_max_num_queries(1):  # the game by its token; the board is cached
+        again = Client().get(url).content.decode()
+    assert live(again) == live(first)
+    assert live(first).count('<th scope="row">') == rounds  # every round, from the cache too
+
+
+def test_the_share_page_and_its_poll_show_a_new_round_at_once(alice, alice_client):
+    game = start_night(alice_client)
+    url = reverse("games:night_share", args=[game.share_token])
+    assert "No rounds yet." in Client().get(url).content.decode()
+    post_round(alice_client, game, went_out=0, points=[0, 35, 20], completed=[0])
+    game.refresh_from_db()
+    page = Client().get(url).content.decode()
+    assert "No rounds yet." not in page and f'data-version="{game.version}"' in page
+    poll = Client().get(live_url(game, version=0), headers={"HX-Request": "true"})
+    assert poll.content.decode() in page  # the same drawing of the new version

@@ -20,6 +20,7 @@ from tests.notify.helpers import (
     play_turn,
     rows,
     sent_to,
+    whose_turn,
 )
 
 pytestmark = pytest.mark.django_db
@@ -253,6 +254,27 @@ def test_a_turn_email_is_dropped_if_the_turn_was_played_before_it_went_out(
     bob_row = rows(recipient=bob)[0]
     assert (bob_row.status, bob_row.last_error) == (Status.SKIPPED, "turn already played")
     assert [m.to for m in mailoutbox] == [["alice@example.com"]]
+
+
+def test_an_old_turns_email_is_dropped_when_the_same_player_is_on_turn_again(
+    alice, bob, mailoutbox, django_capture_on_commit_callbacks
+):
+    # bob's first "your turn" waits (a broker down, say) while bob and then alice play:
+    # when it goes out bob is on turn again, but for another turn, which has its own.
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        game = game_between(alice, bob)
+        game = play_turn(game)  # bob
+        game = play_turn(game)  # alice: bob's turn again
+    assert whose_turn(game) == bob
+    old, new = rows(recipient=bob, kind=Kind.YOUR_TURN)
+    assert (old.move_number, new.move_number) == (0, 4)
+    for callback in callbacks:
+        callback()
+    old.refresh_from_db()
+    new.refresh_from_db()
+    assert (old.status, old.last_error) == (Status.SKIPPED, "turn already played")
+    assert new.status == Status.SENT
+    assert [m.to for m in mailoutbox] == [["bob@example.com"]]
 
 
 # --- quiet hours -----------------------------------------------------------------------

@@ -78,3 +78,24 @@ def play_until_turn_of(game: Game, seat: int, *, min_moves: int = 0) -> Game:
             return game
         services.play_turn(game, expected_move=game.move_number, for_person=True)
     raise AssertionError("never reached that turn")
+
+
+def play_on(
+    game: Game, *, rounds: int | None = None, seed: int = 1, time_limit: bool = False
+) -> Game:
+    """Play on until `rounds` rounds are over, or to the end of the game: the bots, and
+    the people (their own moves, as the engine's bot would choose them; with
+    `time_limit`, the time limit plays their turns instead)."""
+    rng = random.Random(seed)
+    for _n in range(10_000):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE or (
+            rounds is not None and game.rounds_played >= rounds
+        ):
+            return game
+        seat = game.seats.get(position=services.load_state(game).current_seat)
+        if seat.is_bot or time_limit:
+            services.play_turn(game, expected_move=game.move_number, for_person=True)
+        else:
+            play_human_turn(game, rng)
+    raise AssertionError("the game never got there")

@@ -2,15 +2,22 @@
 and a game's pages exist only for its seated players."""
 
 import dataclasses
+import json
 import re
+from datetime import UTC, datetime
 
 import pytest
+import time_machine
+from django.core.cache import cache
+from django.test import Client
 from django.urls import reverse
 
-from games.engine import Draw
-from games.models import Game
+from games.engine import Discard, Draw
+from games.models import Game, Move
 from games.online import lobby, services
-from tests.online.helpers import started_game
+from games.words import card_name
+from tests.notify.helpers import sent_to
+from tests.online.helpers import arranged_state, seat_of, set_state, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -43,6 +50,14 @@ def swap_hand_with_draw_pile(game: Game, seat: int) -> None:
     hands[seat] = pile[:size]
     state = dataclasses.replace(state, hands=tuple(hands), draw_pile=hand + pile[size:])
     Game.objects.filter(pk=game.pk).update(state=state.to_dict())
+    # Boards are cached per game version, which this change behind the services' back
+    # doesn't bump: without this the pages after it would be the ones drawn before.
+    cache.clear()
+
+
+def hand_on(page: str) -> set[str]:
+    """The cards a board offers to select: the viewer's own hand."""
+    return set(re.findall(r'name="cards" value="([^"]+)"', page))
 
 
 def test_seat_b_sees_the_same_pages_whatever_seat_a_holds(alice, bob, client):
@@ -60,12 +75,76 @@ def test_seat_b_sees_the_same_pages_whatever_seat_a_holds(alice, bob, client):
     assert before == after
     # And the cards themselves: neither of alice's hands nor the deck order appear.
     page = after[0]
-    bob_hand = set(re.findall(r'name="cards" value="([^"]+)"', page))
-    assert bob_hand == {
+    assert hand_on(page) == {
         str(card) for card in state.hands[game.seats.get(player__user=bob).position]
     }
     assert str(game.seed) not in "".join(after)
     assert "draw_pile" not in page and "hands" not in page
+
+
+def test_a_seat_not_on_turn_sees_the_same_pages_whatever_the_others_hold(alice, bob, client):
+    # The test above watches from the seat on turn: a board drawn from the current
+    # player's view instead of the viewer's would pass it. Here the viewer waits.
+    game = started_game(alice, bob, bots=1, seed=2**40 + 54321)
+    first = services.load_state(game).current_seat
+    game = services.perform(game, first, Draw(), expected_move=0)
+    alice_seat = seat_of(game, alice)
+    assert first != alice_seat
+    client.force_login(alice)
+    before = [without_csrf(response.content) for response in every_page_of(client, game)]
+    for seat in range(3):
+        if seat != alice_seat:
+            swap_hand_with_draw_pile(game, seat)
+    state = services.load_state(Game.objects.get(pk=game.pk))
+    after = [without_csrf(response.content) for response in every_page_of(client, game)]
+    assert before == after
+    assert hand_on(after[0]) == {str(card) for card in state.hands[alice_seat]}
+
+
+# Outside everyone's quiet hours, so the turn email goes at once.
+AFTERNOON = datetime(2026, 3, 10, 14, 0, tzinfo=UTC)
+
+
+def names(text: str, card: str) -> bool:
+    """Whether `text` names `card`, by its code or by its name ("yellow 6")."""
+    return bool(re.search(rf"\b{card}\b", text)) or card_name(card).lower() in text.lower()
+
+
+@time_machine.travel(AFTERNOON, tick=True)
+def test_a_card_drawn_from_the_pile_is_never_named_to_another_seat(
+    alice, bob, client, mailoutbox, django_capture_on_commit_callbacks
+):
+    drawn = "Y6"
+    game = started_game(alice, bob)
+    # The drawn card is the only one of its kind in sight: in no hand, not the up-card.
+    state = arranged_state(
+        ["R7 B7 G7 Y3 R3 W B11 G2 S Y9", "R1 R2 R3 R4 G8 B8 Y8 B12 Y12 S"],
+        up_card="G9",
+        draw_pile=[drawn],
+    )
+    game = set_state(game, state)
+    bob_seat = seat_of(game, bob)
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.perform(game, bob_seat, Draw(), expected_move=0)
+    assert drawn in {str(card) for card in services.load_state(game).hands[bob_seat]}
+    seen = [response.content.decode() for response in every_page_of(client, game)]
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.perform(game, bob_seat, Discard("R4"), expected_move=1)
+    seen += [response.content.decode() for response in every_page_of(client, game)]
+    # The move log and the recent turns the boards are drawn from.
+    seen.append(json.dumps(list(Move.objects.filter(game=game).values_list("action", flat=True))))
+    seen.append(json.dumps(Game.objects.get(pk=game.pk).recent_moves))
+    # alice's turn now: her email says what happened since her last turn.
+    [email] = sent_to(mailoutbox, alice)
+    seen += [email.subject, email.body, *(str(content) for content, _type in email.alternatives)]
+    assert "bob drew from the draw pile" in seen[0]
+    for text in seen:
+        assert not names(text, drawn), text
+    # The card is on bob's own board, where this test would see it if it leaked.
+    own = Client()
+    own.force_login(bob)
+    assert names(own.get(game.get_absolute_url()).content.decode(), drawn)
 
 
 def test_a_stranger_gets_404_on_every_url_of_a_game(alice, bob, stranger, client):

@@ -6,7 +6,7 @@ from games.engine import Discard, Draw, Rules, replay
 from games.errors import Refused, Stale
 from games.models import Game, Move, RoundScore, Seat
 from games.online import lobby, services
-from tests.online.helpers import play_human_turn, seat_of, started_game
+from tests.online.helpers import play_human_turn, play_on, seat_of, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -141,6 +141,24 @@ def test_resigning_hands_the_seat_to_a_bot(alice, bob, django_capture_on_commit_
     game.refresh_from_db()
     state = services.load_state(game)
     assert state.current_seat == seat_of(game, alice) or game.status == Game.Status.FINISHED
+
+
+def test_the_rounds_a_bot_plays_for_a_resigned_person_are_the_bots(alice, bob):
+    """Stats count a person's rounds only: the round rows say who played them."""
+    game = started_game(alice, bob, bots=1, rules=Rules(phases=(1, 2)), seed=5)
+    game = play_on(game, rounds=1)
+    services.resign(game, bob)
+    game = play_on(game, time_limit=True)
+    assert game.status == Game.Status.FINISHED and game.rounds_played >= 2
+    rows = RoundScore.objects.filter(game=game).select_related("seat", "player")
+    played_by = {(row.player.user_id, row.round_number): row.by_bot for row in rows}
+    for (user, number), by_bot in played_by.items():
+        if user == alice.pk:
+            assert not by_bot  # the time limit played her later turns: still her seat
+        elif user == bob.pk:
+            assert by_bot == (number > 1)
+        else:
+            assert by_bot  # the bot's own seat
 
 
 def test_a_rematch_invites_the_same_people_to_a_new_lobby(alice, bob):

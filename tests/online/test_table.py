@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.models import Game, Move
 from games.online import services
-from tests.online.helpers import arranged_state, set_state, started_game
+from tests.online.helpers import arranged_state, play_on, set_state, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -243,6 +243,24 @@ def test_the_round_end_and_the_game_end_are_shown(alice, bob, alice_client):
     board_tag = page.split('id="board"')[1].split(">")[0]
     assert "hx-trigger" not in board_tag  # polling stops when the game is over
     assert game.winner.user == bob
+
+
+def test_the_final_standings_say_who_resigned_and_which_seat_is_a_bot(alice, bob, alice_client):
+    from games.engine import Rules
+
+    game = started_game(alice, bob, bots=1, rules=Rules(phases=(1,)), seed=5)
+    services.resign(game, bob)
+    game = play_on(game)
+    page = text(alice_client.get(table_url(game)))
+    standings = page.split("Final standings</h2>")[1].split("</ol>")[0]
+    lines = {
+        name: next(line for line in standings.split("<li") if f"<strong>{name}</strong>" in line)
+        for name in ("alice", "bob", game.seats.get(is_bot=True, resigned=False).player.name)
+    }
+    alice_line, bob_line, bot_line = lines.values()
+    assert "resigned" in bob_line and "bot" not in bob_line
+    assert "bot" in bot_line and "resigned" not in bot_line
+    assert "bot" not in alice_line and "resigned" not in alice_line
 
 
 def test_a_skip_asks_whom_to_skip_when_the_rules_say_choose(alice, bob, carol, client):

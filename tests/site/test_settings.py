@@ -46,3 +46,31 @@ def test_the_app_refuses_to_start_with_debug_off_and_no_secret_key():
     result = _manage("check", **env)
     assert result.returncode != 0
     assert "Set SECRET_KEY" in result.stderr
+
+
+# The footer's language form, answered by the production settings.
+_SET_LANGUAGE = """
+from django.test import Client
+response = Client(HTTP_HOST="phase10.example.com").post(
+    "/i18n/setlang/", {"language": "fi", "next": "/"}, secure=True
+)
+print(response.status_code, response.cookies["django_language"].output())
+"""
+
+
+def test_the_language_cookie_is_secure_http_only_and_same_site_in_production():
+    result = _manage("shell", "--no-imports", "-c", _SET_LANGUAGE, **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    status, cookie = result.stdout.strip().split(" ", 1)
+    assert status == "302" and cookie.startswith("Set-Cookie: django_language=fi;")
+    attributes = {part.strip().split("=")[0].lower() for part in cookie.split(";")}
+    assert {"secure", "httponly", "samesite"} <= attributes
+    assert "SameSite=Lax" in cookie
+
+
+def test_the_language_cookie_is_same_site_and_http_only_in_development(client):
+    response = client.post("/i18n/setlang/", {"language": "fi", "next": "/"})
+    cookie = response.cookies["django_language"]
+    assert cookie["samesite"] == "Lax" and cookie["httponly"]
+    # Development runs over plain HTTP, where a Secure cookie would never come back.
+    assert not cookie["secure"]
