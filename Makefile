@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PYTHON ?= $(shell pyenv which python 2>/dev/null || command -v python3.13 || ls -d $$HOME/.pyenv/versions/3.13*/bin/python3.13 2>/dev/null | tail -n 1)
 STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 
-.PHONY: install run test lint typecheck pytest demo bench clean messages catalogues
+.PHONY: install axe run test lint typecheck pytest demo bench clean messages catalogues
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || test -n "$(PYTHON)" || { echo "Python 3.13 not found (pyenv install 3.13, or set PYTHON=...)"; exit 1; }
@@ -18,6 +18,16 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# axe-core, for the accessibility checks in tests/browser/test_axe.py: test tooling only
+# (the app ships no JavaScript build), pinned by tests/browser/package-lock.json. Without
+# npm those checks are skipped (CI installs npm, and REQUIRE_SERVICES=1 fails instead).
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	@if command -v npm >/dev/null; then npm ci --prefix tests/browser --no-audit --no-fund --silent && touch $@; \
+	else echo "npm not installed: the axe-core checks are skipped"; fi
+
+axe: $(AXE)
+
 messages: install
 	@if [ ! -d locale ]; then true; \
 	elif command -v msgfmt >/dev/null; then $(BIN)/python manage.py compilemessages -v0 --ignore=.venv; \
@@ -26,7 +36,7 @@ messages: install
 # Gather new strings into the five catalogues; translate them (the game's terms are in
 # locale/glossary.toml), then `make messages` compiles them.
 catalogues: install
-	$(BIN)/python manage.py makemessages -l fi -l tr -l da -l ar -l sk --no-location --no-obsolete --ignore=.venv --ignore=bench --ignore=var
+	$(BIN)/python manage.py makemessages -l fi -l tr -l da -l ar -l sk --no-location --no-obsolete --ignore=.venv --ignore=bench --ignore=var --ignore=node_modules
 
 demo: install
 	$(BIN)/python manage.py migrate --noinput -v0
@@ -44,7 +54,7 @@ typecheck: install
 	$(BIN)/mypy
 
 # pytest exits 5 when it collects no test; that is not a failure of the code.
-pytest: install
+pytest: install axe
 	$(BIN)/pytest $(PYTEST_ARGS); rc=$$?; if [ $$rc -eq 5 ]; then rc=0; fi; exit $$rc
 
 test: lint typecheck messages pytest
@@ -53,4 +63,4 @@ bench: install
 	$(BIN)/python bench/engine.py
 
 clean:
-	rm -rf $(VENV) var staticfiles .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) var staticfiles .pytest_cache .mypy_cache .ruff_cache tests/browser/node_modules

@@ -7,4 +7,6 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401
+        # The tasks are registered in every process (web too): services hand work to them
+        # by name through Celery's registry (the ratings' task, for one), never by import.
+        from . import signals, tasks  # noqa: F401

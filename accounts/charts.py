@@ -5,6 +5,9 @@ its own styles, fonts and scripts to fight; these few hundred lines lay out the
 axes and lines and draw them with a <title>, a <desc>, axis labels, a legend and a
 visually-hidden data table as the text alternative.
 
+In a right-to-left language (Arabic) a chart is mirrored, as the page is: time runs
+from right to left and the value axis stands on the right, where a reader starts.
+
 >>> nice_ticks(0, 237)
 [0, 50, 100, 150, 200, 250]
 >>> nice_ticks(1, 10, count=5)
@@ -23,7 +26,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_bidi
 from django.utils.translation import gettext as _
 
 from games.models import Game, RoundScore
@@ -77,22 +80,36 @@ class LineChart:
     right: int = WIDTH - MARGIN_RIGHT
     top: int = MARGIN_TOP
     bottom: int = HEIGHT - MARGIN_BOTTOM
+    rtl: bool = False  # mirrored: x grows leftwards, the value axis on the right
+
+    def x(self, position: float) -> float:
+        """A horizontal position laid out left to right, where it is drawn."""
+        return round(self.width - position, 1) if self.rtl else position
 
     @property
     def x_label_y(self) -> int:
         return self.height - 6
 
     @property
-    def y_label_x(self) -> int:
-        return 14
+    def y_label_x(self) -> float:
+        return self.x(14)
 
     @property
-    def tick_label_x(self) -> int:
-        return self.left - 6
+    def axis_x(self) -> float:
+        return self.x(self.left)
+
+    @property
+    def tick_label_x(self) -> float:
+        return self.x(self.left - 6)
+
+    @property
+    def tick_anchor(self) -> str:
+        # The SVG is drawn with direction="ltr": "end" is the right-hand end.
+        return "start" if self.rtl else "end"
 
     @property
     def middle_x(self) -> float:
-        return (self.left + self.right) / 2
+        return self.x((self.left + self.right) / 2)
 
     @property
     def middle_y(self) -> float:
@@ -165,6 +182,7 @@ def line_chart(
         table_head=[x_label, *(s.label for s in series)],
         table_rows=[],
         id=f"chart-{next(_ids)}",
+        rtl=get_language_bidi(),
     )
     ys = [y for s in series for _x, y in s.values if y is not None]
     if y_ticks is None:
@@ -176,7 +194,8 @@ def line_chart(
         x_high = x_low + 1
 
     def sx(x: float) -> float:
-        return round(chart.left + (x - x_low) / (x_high - x_low) * (chart.right - chart.left), 1)
+        ltr = chart.left + (x - x_low) / (x_high - x_low) * (chart.right - chart.left)
+        return chart.x(round(ltr, 1))
 
     def sy(y: float) -> float:
         span = (y_high - y_low) or 1
@@ -189,7 +208,7 @@ def line_chart(
     step = max(1, math.ceil(len(x_values) / 8))
     shown = list(x_values[::step])
     if x_values and shown[-1] != x_values[-1]:
-        if len(shown) > 1 and sx(x_values[-1]) - sx(shown[-1]) < 24:
+        if len(shown) > 1 and abs(sx(x_values[-1]) - sx(shown[-1])) < 24:
             shown.pop()
         shown.append(x_values[-1])
     chart.x_ticks = [Tick(v, x_format(v), sx(v)) for v in shown]
@@ -245,15 +264,15 @@ def render(chart: LineChart | None) -> SafeString:
         f'<desc id="{c.id}-desc">{e(c.description)}</desc>',
         '<g class="chart-grid">',
         *(
-            f'<line x1="{c.left}" x2="{c.right}" y1="{t.position}" y2="{t.position}"/>'
+            f'<line x1="{c.axis_x}" x2="{c.x(c.right)}" y1="{t.position}" y2="{t.position}"/>'
             for t in c.y_ticks
         ),
         '</g><g class="chart-axis">',
-        f'<line x1="{c.left}" x2="{c.left}" y1="{c.top}" y2="{c.bottom}"/>',
-        f'<line x1="{c.left}" x2="{c.right}" y1="{c.bottom}" y2="{c.bottom}"/>',
+        f'<line x1="{c.axis_x}" x2="{c.axis_x}" y1="{c.top}" y2="{c.bottom}"/>',
+        f'<line x1="{c.axis_x}" x2="{c.x(c.right)}" y1="{c.bottom}" y2="{c.bottom}"/>',
         '</g><g class="chart-ticks" aria-hidden="true">',
         *(
-            f'<text x="{c.tick_label_x}" y="{t.position}" dy="4" text-anchor="end">'
+            f'<text x="{c.tick_label_x}" y="{t.position}" dy="4" text-anchor="{c.tick_anchor}">'
             f"{e(t.label)}</text>"
             for t in c.y_ticks
         ),

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Player, Seat
 
+from . import rating_ledger
 from .models import GuestClaim
 
 if TYPE_CHECKING:
@@ -46,8 +47,8 @@ def can_invite(user: User, guest: Player) -> bool:
 
 def suggested_guests(user: User) -> QuerySet[Player]:
     """Guests who might be this user: the same name as their Player or username
-    (any case), seated in games scored by the user or by someone they played with.
-    Strangers' guests are never suggested."""
+    (any case), seated in game nights scored by the user or by someone they played
+    with. Strangers' guests are never suggested, nor bots (online games have none)."""
     from . import stats
 
     me = Player.for_user(user)
@@ -55,7 +56,10 @@ def suggested_guests(user: User) -> QuerySet[Player]:
     return (
         Player.objects.filter(user__isnull=True, anonymised=False)
         .filter(Q(name__iexact=me.name) | Q(name__iexact=user.get_username()))
-        .filter(Q(seats__game__creator__in=scorers) | Q(seats__game__creator=user))
+        .filter(
+            Q(seats__game__creator__in=scorers) | Q(seats__game__creator=user),
+            seats__game__mode=Game.Mode.TABLE,
+        )
         .exclude(Exists(Seat.objects.filter(player=me, game__seats__player=OuterRef("pk"))))
         .annotate(
             games=Count("seats", distinct=True),
@@ -207,6 +211,10 @@ def accept(claim: GuestClaim, decider: User) -> Player:
             )
             % {"user": target.name, "guest": guest.name}
         )
+    # The guest's ratings join the claimant's: every rating is worked out again from
+    # the guest's first rated game on (asked for here, done by the task after commit).
+    rating_ledger.redo_for(guest)
+    rating_ledger.queue()
     _move_references(guest, target)
     now = timezone.now()
     claim.status, claim.user, claim.decided_at = GuestClaim.Status.ACCEPTED, claimant, now

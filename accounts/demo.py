@@ -27,6 +27,8 @@ from games.engine.progression import (
 from games.engine.rules import Rules
 from games.models import Game, Player, RoundScore, Seat
 
+from . import rating_ledger
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
     from django.core.management.base import OutputWrapper
@@ -81,6 +83,10 @@ def load_demo(users: list[User], stdout: OutputWrapper) -> None:
             finished_at = now - timedelta(days=days_ago, hours=rng.randint(0, 5))
             _night(rng, f"{PREFIX} {number}", [players[n] for n in who], rules, scorer, finished_at)
     stdout.write(f"Stats demo: {len(NIGHTS)} finished game nights with a guest ({GUEST_NAME}).")
+    # Every demo game (these and the other demos' finished ones) rated at once, as the
+    # task would have done game by game.
+    rated = rating_ledger.run()
+    stdout.write(f"Ratings: {rated} games rated.")
 
 
 def _odds(name: str, phase: int) -> float:

@@ -17,6 +17,9 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Player, RoundScore, Seat
 
+from .models import RatingChange
+from .ratings import shown
+
 
 def variant(rules: dict[str, Any]) -> str:
     """A short name for a game's variant.
@@ -226,3 +229,81 @@ def _player(seat: Seat) -> dict[str, Any]:
         "rank": seat.rank,
         "winner": seat.is_winner,
     }
+
+
+# --- ratings ------------------------------------------------------------------------------
+
+RATING_FIELDS = (
+    "rank",
+    "finished_at",
+    "mu_before",
+    "sigma_before",
+    "mu_after",
+    "sigma_after",
+    "ordinal_before",
+    "ordinal_after",
+)
+
+
+def ratings_rows(player: Player) -> Iterator[list[Any]]:
+    """The player's rating history: one row per rated game, in the order rated (the
+    shown rating before and after, and the model's mu and sigma behind it)."""
+    yield [
+        _("game"),
+        _("name"),
+        _("mode"),
+        _("finished"),
+        _("your place among the people"),
+        _("people rated"),
+        _("rating before"),
+        _("rating after"),
+        _("change"),
+        _("mu before"),
+        _("sigma before"),
+        _("mu after"),
+        _("sigma after"),
+    ]
+    changes = (
+        RatingChange.objects.filter(player=player)
+        .annotate(rated=Count("game__rating_changes"))
+        .select_related("game")
+        .only("game__public_id", "game__name", "game__mode", *RATING_FIELDS)
+        .order_by("finished_at", "game_id")
+    )
+    for change in changes.iterator(chunk_size=500):
+        before, after = shown(change.ordinal_before), shown(change.ordinal_after)
+        yield [
+            change.game.public_id,
+            str(change.game),
+            change.game.mode,
+            _iso(change.finished_at),
+            change.rank,
+            change.rated,
+            before,
+            after,
+            after - before,
+            change.mu_before,
+            change.sigma_before,
+            change.mu_after,
+            change.sigma_after,
+        ]
+
+
+def game_ratings(game: Game) -> list[dict[str, Any]]:
+    """What a game did to its people's ratings, for its JSON (empty until it is rated,
+    or when it moved nobody: not a rated game, or one person and bots)."""
+    seats = dict(game.seats.values_list("player_id", "position"))
+    return [
+        {
+            "seat": seats.get(change.player_id),
+            "name": change.player.name,
+            "place": change.rank,
+            "before": shown(change.ordinal_before),
+            "after": shown(change.ordinal_after),
+            "mu_before": change.mu_before,
+            "sigma_before": change.sigma_before,
+            "mu_after": change.mu_after,
+            "sigma_after": change.sigma_after,
+        }
+        for change in game.rating_changes.select_related("player").order_by("rank", "player_id")
+    ]

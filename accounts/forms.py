@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User as UserModel
 from django.template import loader
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from phase10site.celery import publish_on_commit
@@ -98,13 +99,18 @@ class QueuedPasswordResetForm(PasswordResetForm):
     ) -> None:
         from .tasks import send_rendered_email
 
-        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
-        body = loader.render_to_string(email_template_name, context)
-        html = (
-            loader.render_to_string(html_email_template_name, context)
-            if html_email_template_name
-            else None
-        )
+        # In the account's own language when it chose one, else the page's: the person
+        # who asked is most likely the one reading it.
+        profile = getattr(context.get("user"), "profile", None)
+        language = getattr(profile, "language", "") or translation.get_language()
+        with translation.override(language):
+            subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+            body = loader.render_to_string(email_template_name, context)
+            html = (
+                loader.render_to_string(html_email_template_name, context)
+                if html_email_template_name
+                else None
+            )
         publish_on_commit(send_rendered_email, subject, body, html, from_email, [to_email])
 
 

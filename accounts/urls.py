@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from . import claim_views, views
+from . import claim_views, rating_views, views
 
 app_name = "accounts"
 
@@ -18,6 +18,7 @@ urlpatterns = [
     path("stats/leaderboard/", views.leaderboard, name="leaderboard"),
     path("stats/games.csv", views.export_games_csv, name="export_games_csv"),
     path("stats/rounds.csv", views.export_rounds_csv, name="export_rounds_csv"),
+    path("stats/ratings.csv", rating_views.export_ratings_csv, name="export_ratings_csv"),
     path("games/<str:public_id>.json", views.export_game_json, name="export_game_json"),
     path("players/<int:player_id>/", views.player_stats, name="player"),
     path("players/<int:player_id>/invite/", claim_views.invite_guest, name="invite_guest"),

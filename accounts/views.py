@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.models import Game, Player
 from phase10site.celery import publish_on_commit
 
-from . import charts, claims, deletion, emails, export, stats, tasks
+from . import charts, claims, deletion, emails, export, rating_stats, stats, tasks
 from .forms import (
     BrowserTimeZoneForm,
     DeleteAccountForm,
@@ -300,20 +300,24 @@ def _get_player_for_user(user: User, me: Player, player_id: int) -> Player:
     )
 
 
-def _filter_links(request: HttpRequest, scope: stats.Scope) -> dict[str, list[dict[str, Any]]]:
-    def links(key: str, choices: dict[str, Any], current: str) -> list[dict[str, Any]]:
-        result = []
-        for value, label in choices.items():
-            query = request.GET.copy()
-            query[key] = value
-            result.append(
-                {"label": label, "url": f"?{query.urlencode()}", "selected": value == current}
-            )
-        return result
+def _links(
+    request: HttpRequest, key: str, choices: dict[str, Any], current: str
+) -> list[dict[str, Any]]:
+    """Links to this page with `key` set to each choice (the other filters kept)."""
+    result = []
+    for value, label in choices.items():
+        query = request.GET.copy()
+        query[key] = value
+        result.append(
+            {"label": label, "url": f"?{query.urlencode()}", "selected": value == current}
+        )
+    return result
 
+
+def _filter_links(request: HttpRequest, scope: stats.Scope) -> dict[str, list[dict[str, Any]]]:
     return {
-        "mode_links": links("mode", stats.MODES, scope.mode),
-        "period_links": links("period", stats.PERIODS, scope.period),
+        "mode_links": _links(request, "mode", stats.MODES, scope.mode),
+        "period_links": _links(request, "period", stats.PERIODS, scope.period),
     }
 
 
@@ -404,11 +408,15 @@ def player_stats(request: AuthenticatedHttpRequest, player_id: int) -> HttpRespo
 def leaderboard(request: AuthenticatedHttpRequest) -> HttpResponse:
     me = Player.for_user(request.user)
     scope = stats.Scope.parse(me, request.GET.get("mode"), request.GET.get("period"))
+    sort = "rating" if request.GET.get("sort") == "rating" else "wins"
     context = {
         "me": me,
         "scope": scope,
-        "rows": stats.leaderboard(scope),
+        "rows": rating_stats.with_ratings(stats.leaderboard(scope), by_rating=sort == "rating"),
+        "sort": sort,
+        "sort_links": _links(request, "sort", rating_stats.SORTS, sort),
         "min_games": stats.LEADERBOARD_MIN_GAMES,
+        "provisional_games": rating_stats.PROVISIONAL_GAMES,
         **_filter_links(request, scope),
     }
     return render(request, "accounts/leaderboard.html", context)
@@ -449,6 +457,7 @@ def export_rounds_csv(request: AuthenticatedHttpRequest) -> StreamingHttpRespons
 @require_GET
 def export_game_json(request: AuthenticatedHttpRequest, public_id: str) -> JsonResponse:
     game = _get_game_for_user(request.user, public_id)
-    response = JsonResponse(export.game_dict(game), json_dumps_params={"indent": 2})
+    data = {**export.game_dict(game), "ratings": export.game_ratings(game)}
+    response = JsonResponse(data, json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="phase10-game-{game.public_id}.json"'
     return response

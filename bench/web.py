@@ -520,6 +520,7 @@ class Result:
     cpu_seconds: float = 0.0  # gunicorn workers + PostgreSQL backends, during the run
     db_cpu_seconds: float = 0.0  # the PostgreSQL backends' share of it
     note: str = ""
+    broker_connections: int = 0  # new connections Redis accepted during the run
 
     @property
     def rate(self) -> float:
@@ -820,11 +821,24 @@ def _python_client(name: str, clients: list[_Client], args: argparse.Namespace) 
 
 def _measured(cpu: ServerCpu, measure: Callable[[], Result]) -> Result:
     app_before, db_before = cpu.seconds()
+    broker_before = _broker_connections()
     result = measure()
     app_after, db_after = cpu.seconds()
     result.db_cpu_seconds = db_after - db_before
     result.cpu_seconds = app_after - app_before + result.db_cpu_seconds
+    result.broker_connections = _broker_connections() - broker_before
     return result
+
+
+def _broker_connections() -> int:
+    """Connections Redis has accepted so far (ours, and anyone else's on this machine)."""
+    import redis
+
+    client = redis.Redis.from_url(BROKER_URL)
+    try:
+        return int(client.info("stats")["total_connections_received"]) - 1  # this one
+    finally:
+        client.close()
 
 
 def _pages(fixtures: Fixtures) -> list[Page]:
@@ -928,6 +942,9 @@ def _print_half(results: dict[str, list[Result]], kinds: dict[str, str]) -> None
         if name in TARGETS and ratio and float(ratio) < TARGETS[name]:
             target += " ✗"
         notes = {r.note for r in rounds if r.note}
+        if name == "action":
+            opened = statistics.median(r.broker_connections / r.requests for r in rounds)
+            notes.add(f"{opened:.2f} new broker connections per action")
         print(
             f"{name:26} {statistics.median(r.rate for r in rounds):7.0f}"
             f" {statistics.median(r.p50_ms for r in rounds):7.1f}"
@@ -965,26 +982,33 @@ def _print_slowdown(
 ) -> None:
     print(
         f"\n== with {args.others:,} other games: how much slower (target ≤ {SLOWDOWN_TARGET}×)\n"
-        f"{'':26} {'CPU/req':>9} {'DB CPU/req ms':>14} {'throughput':>11}"
+        f"{'':26} {'CPU × bare':>13} {'slower':>8} {'DB ms/req':>14} {'throughput':>11}"
     )
     for name in without:
         if name.startswith("bare view"):
             continue
         base = BASELINES["python" if name in ("action", "round entry") else "wrk"]
-        rate_before = _ratios(without, name, base)[0]
-        rate_after = _ratios(with_others, name, base)[0]
-        slower = rate_before / rate_after if rate_after else float("inf")
-        cpu = _median(with_others, name, "cpu_ms") / (_median(without, name, "cpu_ms") or 1)
+        rate_before, cpu_before = _ratios(without, name, base)
+        rate_after, cpu_after = _ratios(with_others, name, base)
+        # Each page's CPU per request as a multiple of the bare view's in the same round:
+        # a busier machine slows the bare view too, so this cancels out.
+        cost_before = 1 / cpu_before if cpu_before else float("inf")
+        cost_after = 1 / cpu_after if cpu_after else float("inf")
+        slower = cost_after / cost_before
+        mark = " ✗" if slower > SLOWDOWN_TARGET else "  "
         db_before = _median(without, name, "db_cpu_ms")
         db_after = _median(with_others, name, "db_cpu_ms")
-        mark = " ✗" if cpu > SLOWDOWN_TARGET else "  "
-        print(f"{name:26} {cpu:7.2f}×{mark} {db_before:6.2f} → {db_after:5.2f} {slower:10.2f}×")
+        print(
+            f"{name:26} {cost_before:5.1f} → {cost_after:5.1f} {slower:6.2f}×{mark}"
+            f" {db_before:6.2f} → {db_after:5.2f} {rate_before / rate_after:10.2f}×"
+        )
     print(
         "\nratio: throughput against the bare view in the same round (median of the rounds);"
         "\nCPU ratio: the bare view's server CPU per request divided by this one's;"
-        "\nhow much slower: the server CPU per request with the other games divided by that"
-        "\nwithout (judged); throughput: the page's ratio to the bare view without them"
-        "\ndivided by its ratio with them (moves with the machine's load between the halves)."
+        "\nCPU × bare: the page's server CPU per request as a multiple of the bare view's,"
+        "\nwithout → with the other games; slower: with ÷ without (judged); DB ms/req: the"
+        "\nPostgreSQL backends' CPU per request; throughput: the ratio to the bare view"
+        "\nwithout the other games ÷ with them (moves with the machine's load)."
         f"\nload average at the end: {os.getloadavg()[0]:.1f}"
     )
 

@@ -117,6 +117,10 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The game moves its people's skill ratings (accounts/ratings.py): game nights
+    # always, an online game unless its creator said no. Bots are never rated; a game
+    # with bots is rated among its people.
+    rated = models.BooleanField(_("rated game"), default=True)
 
     # --- online play -----------------------------------------------------------
     state = models.JSONField(null=True, blank=True)  # engine snapshot (to_dict)
@@ -151,6 +155,12 @@ class Game(models.Model):
                 fields=["turn_started_at"],
                 name="game_waiting_turn_idx",
                 condition=Q(status="active", mode="online"),
+            ),
+            # The ratings take finished games in the order they finished.
+            models.Index(
+                fields=["finished_at", "id"],
+                name="game_finished_idx",
+                condition=Q(status="finished"),
             ),
         ]
 

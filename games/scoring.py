@@ -11,9 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine import Rules, Standing, standing_ranks
+from phase10site.celery import app, publish_on_commit
 
 from .models import Game, RoundScore, Seat
 
+# The ratings' task (accounts/tasks.py), published by name: accounts reads games, not
+# the other way round.
+RATE_TASK = "accounts.rate_games"
 ROUND_FIELDS = ["phase_attempted", "phase_completed", "points", "went_out", "total"]
 SEAT_FIELDS = ["score", "phase", "phases_completed", "rank", "is_winner"]
 
@@ -78,3 +82,9 @@ def bump(game: Game, *fields: str) -> None:
         game.save(update_fields=["version", "updated_at", *fields])
     else:
         game.save()
+
+
+def queue_rating(game: Game) -> None:
+    """After commit, have the ratings take in `game`'s result: it finished, or a finished
+    game changed (a correction re-rates from it on; undoing its end takes it out)."""
+    publish_on_commit(app.tasks[RATE_TASK], game.pk)

@@ -29,7 +29,7 @@ from games.engine.progression import advance, start
 
 from ..errors import Refused, Stale
 from ..models import Game, Player, RoundScore, Seat
-from ..scoring import ROUND_FIELDS, bump, game_rules, refresh_seats, round_row
+from ..scoring import ROUND_FIELDS, bump, game_rules, queue_rating, refresh_seats, round_row
 from ..words import round_refusal
 from .scoreboard import RoundEntry, entries_from_rows, scoreboard_rounds
 
@@ -224,6 +224,7 @@ def _lock(game: Game, version: int) -> _Locked:
 def _save(locked: _Locked, entries: Sequence[RoundEntry], *, changed: int | None = None) -> None:
     """Recompute everything from `entries`, then store rounds, seats and game."""
     game, seats = locked.game, locked.seats
+    was_over = game.status == Game.Status.FINISHED
     results, standing = _replay(game, len(seats), entries, changed=changed)
     _write_rounds(locked, _round_rows(game, seats, results, standing))
     refresh_seats(seats, game_rules(game), standing)
@@ -237,6 +238,10 @@ def _save(locked: _Locked, entries: Sequence[RoundEntry], *, changed: int | None
         game.winner = None
         game.finished_at = None
     bump(game)
+    if was_over or standing.game_over:
+        # A correction of a finished game re-rates from it on (a change that leaves its
+        # result as it was re-rates nothing).
+        queue_rating(game)
 
 
 def _write_rounds(locked: _Locked, rows: Iterable[RoundScore]) -> None:

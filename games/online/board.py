@@ -22,7 +22,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from ..engine import Card, PlayerView, hint, player_view
+from ..engine import Action, Card, Discard, PlayerView, hint, player_view
 from ..models import Game, Seat
 from ..words import group_words, move_line, phase_goal_words, time_left_words
 from . import services
@@ -34,6 +34,11 @@ BOARD = "games/online/game.html#board"
 CSRF_SLOT = "__board_csrf_token__"
 # Where the time left in the turn goes: it changes every minute, the board doesn't.
 TIME_LEFT_SLOT = "__board_time_left__"
+# Where the control that should have focus after the player's own move is named
+# (static/js/board.js): empty on every other answer, so a poll never moves focus.
+FOCUS_SLOT = "__board_focus__"
+# The places on the board the player's next action starts from (data-landing="…").
+FOCUS_PLACES = frozenset({"hand", "choice", "status", "notice"})
 BOARD_CACHE_SECONDS = 600
 
 
@@ -46,8 +51,12 @@ class Seating:
     me: Seat
 
 
-def board_html(request: HttpRequest, seating: Seating, **extra: Any) -> SafeString:
-    """The board of `seating`'s player, as HTML.
+def board_html(
+    request: HttpRequest, seating: Seating, *, focus: str = "", **extra: Any
+) -> SafeString:
+    """The board of `seating`'s player, as HTML; `focus` names the place on it that
+    should have focus next (one of `FOCUS_PLACES`; empty: the control the player used
+    keeps it).
 
     A board without an error, notice, choice or hint looks the same for every request
     of the same seat at the same game version (every change bumps it), language, sort
@@ -58,7 +67,7 @@ def board_html(request: HttpRequest, seating: Seating, **extra: Any) -> SafeStri
     if any(extra.values()):
         context = board_context(request, seating, **extra)
         context["csrf_token"] = CSRF_SLOT
-        return _per_request(render_to_string(BOARD, context), request, seating.game)
+        return _per_request(render_to_string(BOARD, context), request, seating.game, focus)
     game, me = seating.game, seating.me
     key = ":".join(
         str(part)
@@ -82,18 +91,27 @@ def board_html(request: HttpRequest, seating: Seating, **extra: Any) -> SafeStri
         context["csrf_token"] = CSRF_SLOT
         html = str(render_to_string(BOARD, context))
         cache.set(key, html, BOARD_CACHE_SECONDS)
-    return _per_request(html, request, game)
+    return _per_request(html, request, game, focus)
 
 
-def _per_request(html: str, request: HttpRequest, game: Game) -> SafeString:
-    """The board with what differs per request put in: the CSRF token, and the time left
-    in the turn (counted now, so a board from the cache never shows a stale clock)."""
+def _per_request(html: str, request: HttpRequest, game: Game, focus: str = "") -> SafeString:
+    """The board with what differs per request put in: the CSRF token, the time left
+    in the turn (counted now, so a board from the cache never shows a stale clock) and
+    where focus goes after the player's own move."""
     # The board was drawn by the template with autoescaping; the token is Django's own.
     html = html.replace(CSRF_SLOT, get_token(request))
+    html = html.replace(FOCUS_SLOT, focus if focus in FOCUS_PLACES else "", 1)
     deadline = turn_deadline(game)
     if deadline is not None and TIME_LEFT_SLOT in html:
         html = html.replace(TIME_LEFT_SLOT, escape(time_left_words(deadline - timezone.now())))
     return SafeString(html)
+
+
+def focus_after(action: Action) -> str:
+    """Where the player's next action starts once `action` is played: the hand after a
+    draw, a lay-down or a hit (the next card to hit with, or to discard), the status
+    line once a discard ended the turn."""
+    return "status" if isinstance(action, Discard) else "hand"
 
 
 def turn_deadline(game: Game) -> datetime | None:
@@ -124,6 +142,7 @@ def board_context(
     log = [
         {
             "number": number,
+            "seat": seat,
             "text": move_line(data, seat, names),
             "automatic": automatic,
             "round_over": data.get("log", {}).get("round_over"),
@@ -159,6 +178,7 @@ def board_context(
         "poll": not view.game_over,
         "urls": board_urls(game.public_id, get_script_prefix()),
         "clock": _clock(game, view, seats),
+        "focus_slot": FOCUS_SLOT,
     }
 
 

@@ -56,6 +56,15 @@ class OnlineGameForm(forms.Form):
         required=False,
         help_text=gettext_lazy("When it runs out, the app plays that turn for the player."),
     )
+    rated = forms.BooleanField(
+        label=gettext_lazy("Rated game"),
+        required=False,
+        initial=True,
+        help_text=gettext_lazy(
+            "The result moves the players' ratings. Bots are never rated: with bots, "
+            "the people are rated among themselves."
+        ),
+    )
     phases = phases_field()
     custom_phases = custom_phases_field()
     progression = progression_field("normal")
@@ -82,7 +91,7 @@ class OnlineGameForm(forms.Form):
         label=gettext_lazy("Go out by hitting your last card"), required=False
     )
 
-    PLAYER_FIELDS = ("name", "seats", "bots", "invite", "time_limit")
+    PLAYER_FIELDS = ("name", "seats", "bots", "invite", "time_limit", "rated")
 
     def player_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.PLAYER_FIELDS]

@@ -54,9 +54,11 @@ def create_game(
     time_limit: timedelta | None = None,
     bots: int = 0,
     invite: Sequence[User] = (),
+    rated: bool = True,
 ) -> Game:
     """A game in the lobby: the creator in seat 0 and `bots` after the seats kept for the
-    `invite`d users, who are invited (they accept or decline), not seated."""
+    `invite`d users, who are invited (they accept or decline), not seated. `rated`: the
+    result moves the people's ratings (among themselves: bots never count)."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise Refused(_("A game has 2 to 6 seats."), code="seat_count")
     if 1 + len(invite) + bots > seats:
@@ -71,6 +73,7 @@ def create_game(
         creator=creator,
         time_limit=time_limit,
         state={"lobby": {"seats": seats}},
+        rated=rated,
     )
     Seat.objects.create(game=game, position=0, player=Player.for_user(creator))
     Invitation.objects.bulk_create(
@@ -303,6 +306,7 @@ def rematch(game: Game, by: User, *, version: int) -> Game:
         time_limit=locked.time_limit,
         bots=bots,
         invite=people,
+        rated=locked.rated,
     )
     bump(locked)
     return new

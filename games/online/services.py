@@ -54,7 +54,7 @@ from ..errors import Refused, Stale
 from ..models import Game, Move, RoundScore, Seat
 from ..notify import outbox
 from ..players import seat_for_user
-from ..scoring import bump, refresh_seats, round_row
+from ..scoring import bump, queue_rating, refresh_seats, round_row
 from ..words import move_refusal
 
 if TYPE_CHECKING:
@@ -362,6 +362,8 @@ def _save(turn: _Turn) -> None:
     bump(game, *GAME_FIELDS)
     outbox.after_move(game, state, turn.moves)
     queue_bot_if_due(game, seats, state)
+    if state.game_over:
+        queue_rating(game)
 
 
 RECENT_MOVES = 10  # the table's log of recent turns

@@ -30,7 +30,7 @@ from ..models import Game, Seat
 from ..players import seat_for_user
 from . import lobby, services
 from .actions import BadInput, Choice, int_field, read_action
-from .board import SORT_KEY, Seating, board_html, hint_context
+from .board import SORT_KEY, Seating, board_html, focus_after, hint_context
 from .forms import InviteForm, OnlineGameForm, StartForm
 
 if TYPE_CHECKING:
@@ -119,6 +119,7 @@ def online_create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
                 time_limit=data["time_limit"],
                 bots=data["bots"],
                 invite=data["invite"],
+                rated=data["rated"],
             )
         except Refused as error:
             form.add_error(None, error.message)
@@ -366,7 +367,7 @@ def online_resign(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Http
     notice = _("You resigned. A bot plays your seat from now on.")
     seating = _get_online_game_for_player(request, public_id)
     if request.htmx:  # the board has no messages list: the notice goes in the board
-        return _board_response(request, seating, notice=notice)
+        return _board_response(request, seating, notice=notice, focus="notice")
     messages.info(request, notice)
     return _board_response(request, seating)
 
@@ -411,7 +412,7 @@ def online_act(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpRes
     except BadInput as error:
         return _board_response(request, seating, error=str(error))
     if isinstance(action, Choice):
-        return _board_response(request, seating, choice=action)
+        return _board_response(request, seating, choice=action, focus="choice")
     before = (game.rounds_played, game.status)
     try:
         saved = services.perform(
@@ -425,10 +426,12 @@ def online_act(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpRes
         return _board_response(request, seating, error=error.message)
     if not request.htmx:
         return redirect(saved)
+    focus = focus_after(action)
     if (saved.rounds_played, saved.status) != before:
         # A round ended: the seats' totals and ranks changed with it.
-        return _board_response(request, _get_online_game_for_player(request, public_id))
-    return _board_response(request, Seating(saved, seating.seats, seating.me))
+        seating = _get_online_game_for_player(request, public_id)
+        return _board_response(request, seating, focus="status")
+    return _board_response(request, Seating(saved, seating.seats, seating.me), focus=focus)
 
 
 @login_required
@@ -461,11 +464,15 @@ def _board_response(
     error: str = "",
     notice: str = "",
     choice: Choice | None = None,
+    focus: str = "",
 ) -> HttpResponse:
+    """The board after the player's request: under htmx the board alone, telling where
+    focus goes next (`board.FOCUS_PLACES`; empty: it stays on the control used)."""
     if seating.game.status == Game.Status.LOBBY:
         return redirect(seating.game)
     if request.htmx:
-        return HttpResponse(board_html(request, seating, error=error, notice=notice, choice=choice))
+        html = board_html(request, seating, focus=focus, error=error, notice=notice, choice=choice)
+        return HttpResponse(html)
     if error or choice:
         return _game_page(request, seating, error=error, choice=choice)
     return redirect(seating.game)

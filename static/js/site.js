@@ -17,6 +17,30 @@
     if (field.matches("input[data-select-on-click]")) field.select();
   });
 
+  // A form that comes back with errors (a failed save, by a page load or an htmx swap):
+  // focus goes to the first error, so a keyboard or screen reader user hears it and is
+  // where to fix it. A field with an error says it through aria-describedby (Django
+  // links the two); a list of errors not about one field is focused and read itself.
+  function focusFirstError(root) {
+    var problem = root.querySelector(
+      "form [aria-invalid=true]:not([type=hidden]), form .errorlist:not([id$=_error])"
+    );
+    if (!problem) return false;
+    var details = problem.closest("details:not([open])");
+    if (details) details.open = true;
+    if (!problem.matches("input, select, textarea, button")) {
+      problem.setAttribute("tabindex", "-1");
+    }
+    problem.focus();
+    return document.activeElement === problem;
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    focusFirstError(document);
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.target instanceof Element) focusFirstError(event.target);
+  });
+
   // Polling (hx-trigger="every 3s") skips its turn while the page is hidden: a phone in a
   // pocket or a tab in the background asks the server nothing. htmx's own filter syntax
   // (every 3s [document.visibilityState === 'visible']) would need eval.

@@ -20,16 +20,56 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
-  // Going out scores 0 and means the phase was laid (shared/RULES.md, end of a round).
-  // Only a convenience: the server checks both.
+  // Going out scores 0 and means the phase was laid (shared/RULES.md, end of a round):
+  // choosing who went out fills in that player's own points and phase. Only a
+  // convenience: the server checks both. The arrow keys choose as they move through the
+  // "Who went out?" group, so what was filled in for a player passed on the way is put
+  // back as it was, unless the scorer has changed it since.
+  function fillIn(radio) {
+    var points = document.getElementById(radio.dataset.points);
+    if (points && !points.hasAttribute("data-filled-from")) {
+      points.setAttribute("data-filled-from", points.value);
+      points.value = "0";
+    }
+    var completed = document.getElementById(radio.dataset.completed);
+    if (completed && completed.type === "checkbox" && !completed.checked) {
+      completed.checked = true;
+      completed.setAttribute("data-filled-from", "");
+    }
+  }
+
+  function putBack(radio) {
+    var points = document.getElementById(radio.dataset.points);
+    if (points && points.hasAttribute("data-filled-from")) {
+      if (points.value === "0") points.value = points.getAttribute("data-filled-from");
+      points.removeAttribute("data-filled-from");
+    }
+    var completed = document.getElementById(radio.dataset.completed);
+    if (completed && completed.hasAttribute("data-filled-from")) {
+      completed.checked = false;
+      completed.removeAttribute("data-filled-from");
+    }
+  }
+
   document.addEventListener("change", function (event) {
     var radio = event.target;
-    if (!radio.matches("input[type=radio][data-went-out]") || !radio.checked) return;
-    var points = document.getElementById(radio.dataset.points);
-    if (points) points.value = "0";
-    var completed = document.getElementById(radio.dataset.completed);
-    if (completed && completed.type === "checkbox") completed.checked = true;
+    if (!radio.matches("input[type=radio][data-went-out]") || !radio.checked || !radio.form) return;
+    radio.form.querySelectorAll("input[type=radio][data-went-out]").forEach(function (other) {
+      var tag = radio.form.querySelector('[data-went-out-tag="' + other.id + '"]');
+      if (tag) tag.hidden = other !== radio;
+      if (other !== radio) putBack(other);
+    });
+    fillIn(radio);
   });
+
+  // What the scorer types or ticks is theirs: never put back.
+  function keep(event) {
+    if (event.isTrusted && event.target.hasAttribute("data-filled-from")) {
+      event.target.removeAttribute("data-filled-from");
+    }
+  }
+  document.addEventListener("input", keep);
+  document.addEventListener("change", keep);
 
   // The list of phases is only asked for when "My own list" is chosen.
   function showCustomPhases() {
@@ -41,6 +81,21 @@
     if (event.target.matches("select[name=phases]")) showCustomPhases();
   });
   document.addEventListener("DOMContentLoaded", showCustomPhases);
+
+  // htmx replaces the game (#game) after a save, an undo or a tie-breaker, and the round
+  // form (#entry) when a round is opened for correction; the control that was used
+  // goes with it. Focus goes to what the change says ("Round 2 saved.") or to the
+  // form's heading, so the next Tab leads on from there. (A failed save: site.js puts
+  // focus on the first error instead.)
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var swapped = event.target;
+    if (!(swapped instanceof Element) || (swapped.id !== "game" && swapped.id !== "entry")) return;
+    if (swapped.querySelector("form [aria-invalid=true], form .errorlist")) return;
+    var target = swapped.id === "game" ? swapped.querySelector(".message") : swapped.querySelector("h2");
+    if (!target) return;
+    target.setAttribute("tabindex", "-1");
+    target.focus();
+  });
 
   // A plain (non-HTMX) form sends once, even when tapped twice.
   document.addEventListener("submit", function (event) {

@@ -209,3 +209,14 @@ def test_a_refused_instant_claim_leaves_no_pending_claim(alice, guest_night):
         claims.request_claim(alice, guest)
     assert not GuestClaim.objects.filter(guest=guest).exists()
     assert Player.objects.filter(pk=guest.pk).exists()
+
+
+def test_a_bot_is_never_suggested_as_a_guest_to_claim(alice, bob):
+    from games.online import lobby
+
+    # bob has played with alice; her online game's bot happens to be called "bob".
+    make_game([player(alice), player(bob)], [[laid(1, out=True), missed(1, 5)]], winner=0)
+    game = lobby.create_game(alice, seats=2, bots=1)
+    Player.objects.filter(seats__game=game, seats__is_bot=True).update(name="bob")
+    lobby.start_game(game, alice)
+    assert list(claims.suggested_guests(bob)) == []

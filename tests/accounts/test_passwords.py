@@ -30,6 +30,33 @@ def test_password_reset_emails_a_working_link(
     assert alice.check_password("another-fine-password")
 
 
+def test_the_password_reset_email_is_in_the_accounts_language_and_direction(
+    client, alice, django_capture_on_commit_callbacks, mailoutbox
+):
+    alice.profile.language = "ar"
+    alice.profile.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("accounts:password_reset"), {"email": "alice@example.com"})
+    [message] = mailoutbox
+    html, _type = message.alternatives[0]
+    assert '<html lang="ar" dir="rtl">' in html
+    assert message.subject != "Reset your Phase 10 Club password"  # Arabic, not English
+
+
+def test_a_password_reset_email_without_a_chosen_language_is_in_the_pages(
+    client, alice, django_capture_on_commit_callbacks, mailoutbox
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("accounts:password_reset"),
+            {"email": "alice@example.com"},
+            headers={"accept-language": "fi"},
+        )
+    [message] = mailoutbox
+    html, _type = message.alternatives[0]
+    assert '<html lang="fi" dir="ltr">' in html
+
+
 def test_password_reset_for_an_unknown_address_looks_the_same_and_sends_nothing(
     client, alice, django_capture_on_commit_callbacks, mailoutbox
 ):

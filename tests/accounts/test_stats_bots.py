@@ -148,3 +148,20 @@ def test_the_stats_page_shows_no_bot_as_a_rival_or_a_guest(alice_client, table):
 def test_a_bot_has_no_player_page(alice_client, table):
     response = alice_client.get(reverse("accounts:player", args=[table["ada"].pk]))
     assert response.status_code == 404
+
+
+def test_a_person_who_only_resigned_has_no_score_to_show(client, carol):
+    make_game(
+        [player(carol), player("Ava")],
+        [[missed(1, 50), laid(1, out=True)], [laid(1, out=True), missed(2, 5)]],
+        winner=0,
+        mode=Game.Mode.ONLINE,
+        rules=THREE,
+        bots=(1,),
+        resigned={0: 1},
+    )
+    client.force_login(carol)
+    page = client.get(reverse("accounts:stats")).content.decode()
+    assert 'data-stat="played">1<' in page and 'data-stat="won">0<' in page
+    for stat in ("average-score", "best-score", "rounds"):
+        assert f'data-stat="{stat}">–<' in page

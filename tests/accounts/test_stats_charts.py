@@ -35,6 +35,24 @@ def test_a_chart_is_an_image_with_a_title_a_description_and_a_data_table(history
     assert '<th scope="row">4</th><td>30</td><td>115</td>' in table
 
 
+def test_a_chart_runs_right_to_left_in_arabic(history):
+    from django.utils import translation
+
+    with translation.override("en"):
+        ltr = charts.score_chart(history["g2"])
+    with translation.override("ar"):
+        rtl = charts.score_chart(history["g2"])
+        markup = charts.render(rtl)
+    # Round 0 at the left in English, at the right in Arabic; later rounds leftwards.
+    first, last = ltr.x_ticks[0].position, ltr.x_ticks[-1].position
+    assert first < last
+    assert [t.position for t in rtl.x_ticks] == [charts.WIDTH - t.position for t in ltr.x_ticks]
+    # The value axis and its labels stand on the right.
+    assert rtl.axis_x > charts.WIDTH / 2 > ltr.axis_x
+    assert f'<line x1="{rtl.axis_x}" x2="{rtl.axis_x}"' in markup
+    assert 'text-anchor="start"' in markup
+
+
 def test_lines_differ_by_dash_and_marker_not_only_colour(history):
     chart = charts.score_chart(history["g2"])
     assert len({s.colour for s in chart.series}) == 3

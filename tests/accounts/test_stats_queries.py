@@ -12,11 +12,12 @@ pytestmark = pytest.mark.django_db
 # On top of what every page costs a logged-in user (session, user, the header's
 # counts: `site_queries`): the viewer's profile and Player, then summary, streak,
 # phases, head-to-head, recent games and their seats, the last game's score
-# chart, win rate over time and phase per round. Someone else's page adds one:
-# the Player being looked at.
-STATS_PAGE_QUERIES = 11
-# The viewer's Player and the leaderboard.
-LEADERBOARD_QUERIES = 2
+# chart, win rate over time and phase per round, and the rating section (the rating,
+# its history and the opponents by rating change: tests/accounts/test_rating_queries.py).
+# Someone else's page adds one: the Player being looked at.
+STATS_PAGE_QUERIES = 14
+# The viewer's Player, the leaderboard and its players' ratings.
+LEADERBOARD_QUERIES = 3
 
 
 @pytest.fixture

@@ -33,13 +33,18 @@ def seat(page, name):
     return page.locator("fieldset.seat-entry", has=page.locator("legend", has_text=name))
 
 
+def went_out(page, name):
+    """The one "Who went out?" group: a radio per player."""
+    return page.get_by_role("group", name="Who went out?").get_by_label(name, exact=True)
+
+
 def total(page, name):
     return page.locator(f'.standing[data-player="{name}"] .total')
 
 
-def enter_round(page, number, went_out, points, completed, counted=None):
+def enter_round(page, number, went_out_name, points, completed, counted=None):
     """Fill the inline round form; `counted` uses the +5/+10/+15/+25 buttons instead."""
-    seat(page, went_out).get_by_label("Went out").check()
+    went_out(page, went_out_name).check()
     for name in completed:
         seat(page, name).get_by_role("checkbox", name=re.compile("Completed")).check()
     for name, value in points.items():
@@ -81,7 +86,7 @@ def test_a_whole_game_night_with_a_correction_and_a_live_share_link(alice, new_c
     expect(total(viewer, "Carol")).to_have_text("0")
 
     # Round 1, with inline validation first: Carol's points are missing.
-    seat(scorer, "alice").get_by_label("Went out").check()
+    went_out(scorer, "alice").check()
     seat(scorer, "Bob").get_by_label("Points").fill("20")
     scorer.get_by_role("button", name="Save round 1").click()
     expect(seat(scorer, "Carol").get_by_text("Enter the points of Carol.")).to_be_visible()
@@ -100,7 +105,11 @@ def test_a_whole_game_night_with_a_correction_and_a_live_share_link(alice, new_c
 
     # Round 2: Bob goes out; alice lays phase 2, Carol finally lays phase 1.
     enter_round(
-        scorer, 2, went_out="Bob", points={"alice": 10, "Carol": 30}, completed=["alice", "Carol"]
+        scorer,
+        2,
+        went_out_name="Bob",
+        points={"alice": 10, "Carol": 30},
+        completed=["alice", "Carol"],
     )
     expect(total(viewer, "Carol")).to_have_text("75", timeout=LIVE)
     shot(viewer, "3-share-link-small-phone")
@@ -117,7 +126,9 @@ def test_a_whole_game_night_with_a_correction_and_a_live_share_link(alice, new_c
     expect(total(viewer, "Bob")).to_have_text("25", timeout=LIVE)
 
     # Round 3: alice completes phase 3, the last one: she wins.
-    enter_round(scorer, 3, went_out="Carol", points={"alice": 15, "Bob": 40}, completed=["alice"])
+    enter_round(
+        scorer, 3, went_out_name="Carol", points={"alice": 15, "Bob": 40}, completed=["alice"]
+    )
     expect(scorer.locator(".banner.win")).to_contain_text("alice wins after 3 rounds!")
     expect(total(scorer, "alice")).to_have_text("25")
     shot(scorer, "5-winner")
@@ -139,7 +150,7 @@ def test_a_round_can_be_entered_without_javascript(alice, chromium, live_server)
         page.get_by_role("button", name="Start the game night").click()
         # No counter buttons without JavaScript: the points are typed.
         expect(seat(page, "Bob").get_by_role("button", name="+5")).to_be_hidden()
-        seat(page, "Bob").get_by_label("Went out").check()
+        went_out(page, "Bob").check()
         seat(page, "Bob").get_by_role("checkbox", name=re.compile("Completed")).check()
         seat(page, "alice").get_by_label("Points").fill("7")
         page.get_by_role("button", name="Save round 1").click()

@@ -96,19 +96,25 @@ def test_two_people_take_turns_from_two_browsers(new_context, live_server, alice
     bob_page = logged_in(new_context(), live_server, bob)
     alice_page.goto(game.get_absolute_url())
     bob_page.goto(game.get_absolute_url())
-    expect(alice_page.get_by_text("Waiting for bob.")).to_be_visible()
-    expect(bob_page.get_by_text("Your turn: draw a card.")).to_be_visible()
+    expect(alice_page.locator("#board").get_by_text("Waiting for bob.")).to_be_visible()
+    expect(bob_page.locator("#board").get_by_text("Your turn: draw a card.")).to_be_visible()
 
+    # (Status words are looked for in the board: the page's live region may say them too.)
     for page, other, name in ((bob_page, alice_page, "bob"), (alice_page, bob_page, "alice")):
         page.get_by_role("button", name="Draw", exact=True).click()
-        expect(page.get_by_text("Your turn: lay down, hit, or discard")).to_be_visible()
+        expect(
+            page.locator("#board").get_by_text("Your turn: lay down, hit, or discard")
+        ).to_be_visible()
         card = page.locator("label.ot-pick input").first.get_attribute("value")
         select(page, [card])
         page.get_by_role("button", name="Discard selected").click()
         expect(page.locator(".ot-log li").first).to_contain_text(f"{name} discarded")
         # The other browser follows by polling, and it is their turn now.
-        expect(other.get_by_text("Your turn: draw a card.")).to_be_visible()
+        expect(other.locator("#board").get_by_text("Your turn: draw a card.")).to_be_visible()
         expect(other.locator(".ot-log li").first).to_contain_text(f"{name} discarded")
+        # …and its one live region says so (it is outside the board, never replaced).
+        expect(other.locator("#board-news")).to_contain_text(f"{name} discarded")
+        expect(other.locator("#board-news")).to_contain_text("Your turn: draw a card.")
     for page in (alice_page, bob_page):
         page.close()  # no more polls while this thread reads the database
     assert Game.objects.get(pk=game.pk).move_number == 4
@@ -126,7 +132,7 @@ def test_one_person_plays_a_whole_round_against_bots_on_a_phone(
     # the test's SQLite connection, and two threads at once would trip over its lock).
     page.route("**/poll/**", lambda route: route.abort())
     page.goto(game.get_absolute_url())
-    expect(page.get_by_text("Your turn: draw a card.")).to_be_visible()
+    expect(page.locator("#board").get_by_text("Your turn: draw a card.")).to_be_visible()
     page.screenshot(path="/tmp/online-phone-turn.png", full_page=True)
     assert no_horizontal_scroll(page)
     rng = random.Random(0)

@@ -96,9 +96,11 @@ def test_a_night_seen_again_reads_neither_its_rounds_nor_its_chart(
         post_round(alice_client, game, went_out=out, points=points, completed=[out])
         game.refresh_from_db()
     first = alice_client.get(game.get_absolute_url())
-    # session, user, game with access check, co-scorers, "your turn" badge: the
-    # scoreboard, its drawing and the chart of this version come from the cache.
-    with django_assert_max_num_queries(5):
+    # session, user, game with access check, co-scorers, "your turn" badge, and the
+    # game's rating changes (read each time: a task rates the game after its last
+    # version): the scoreboard, its drawing and the chart of this version come from
+    # the cache.
+    with django_assert_max_num_queries(6):
         page = alice_client.get(game.get_absolute_url())
     assert "How the game went" in page.content.decode()
     assert page.context["board"] == first.context["board"]

@@ -184,7 +184,18 @@ def test_emails_are_written_in_the_recipients_language(alice, bob, mailoutbox, c
     bob.profile.save()
     committed(game_between, alice, bob)
     [message] = mailoutbox
-    assert '<html lang="fi">' in message.alternatives[0].content
+    assert '<html lang="fi" dir="ltr">' in message.alternatives[0].content
+
+
+def test_an_arabic_email_reads_right_to_left(alice, bob, mailoutbox, committed):
+    bob.profile.language = "ar"
+    bob.profile.save()
+    committed(game_between, alice, bob)
+    [message] = mailoutbox
+    html = message.alternatives[0].content
+    assert '<html lang="ar" dir="rtl">' in html
+    # Again inside the body, for mail programs that drop <html> and its attributes.
+    assert '<div lang="ar" dir="rtl"' in html
 
 
 def test_a_game_name_is_not_html_escaped_in_the_plain_text(alice, bob, mailoutbox, committed):

@@ -69,3 +69,12 @@ def test_my_games_costs_the_same_with_more_games(
         started_game(alice, bob, bots=2, seed=seed)
     with django_assert_max_num_queries(8):
         alice_client.get(reverse("games:online_list"))
+
+
+def test_my_games_mark_the_bots_as_bots_and_a_resigned_person_as_a_person(alice, bob, alice_client):
+    playing = started_game(alice, bob, bots=1, seed=1)
+    services.resign(playing, bob)
+    bot = playing.seats.get(is_bot=True, resigned=False).player.name
+    page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert f"{bot} (bot)" in page
+    assert "bob (bot)" not in page and "bob" in page

@@ -298,6 +298,7 @@ ROWS: list[Row] = [
     Row("accounts:leaderboard", LOGGED_IN),
     Row("accounts:export_games_csv", LOGGED_IN),
     Row("accounts:export_rounds_csv", LOGGED_IN),
+    Row("accounts:export_ratings_csv", LOGGED_IN),
     Row("accounts:export_game_json", MEMBERS, args=game_id("finished"), about="finished"),
     Row(
         "accounts:export_game_json", expect(LOGIN, 404, 404, 404), game_id("active"), about="active"
