@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 
 from games import pictures
 
-from .celery import app as celery_app
+from .celery import broker_connection
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -42,9 +42,15 @@ def _database_ok() -> bool:
 
 
 def _broker_ok() -> bool:
+    """One round trip to the broker with the same fail-fast settings as a publish (one
+    attempt, 1 s socket timeouts): a hung broker that accepts connections but never
+    answers fails the check in about a second instead of holding the worker."""
     try:
-        with celery_app.connection_for_write() as conn:
-            conn.ensure_connection(max_retries=1, timeout=2)
+        with broker_connection() as conn:
+            conn.ensure_connection(max_retries=0)
+            client = getattr(conn.default_channel, "client", None)
+            if client is not None:  # Redis: connecting alone proves nothing
+                client.ping()
         return True
     except Exception:
         return False
