@@ -30,7 +30,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from phase10site.celery import FAST_FAIL, app
+from phase10site.celery import app, broker_connection
 
 from ..engine import GameState
 from ..models import Game, Move, Notification, Seat
@@ -251,7 +251,7 @@ def hand_over(ids: Sequence[int]) -> int:
     send_notification = app.tasks["games.send_notification"]
     published = 0
     try:
-        with app.connection_for_write(transport_options=FAST_FAIL) as connection:
+        with broker_connection() as connection:
             for pk in ids:
                 claimed = Notification.objects.filter(pk=pk, status=Status.PENDING).update(
                     status=Status.QUEUED, queued_at=timezone.now()
