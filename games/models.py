@@ -111,6 +111,10 @@ class Game(models.Model):
     rounds_played = models.PositiveSmallIntegerField(default=0)
     # Seat position of the winner of the tie-breaker round, once played.
     tiebreak_winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Game nights: the tied seats that played that tie-breaker. A correction can change
+    # who is tied; the result then stops counting but is kept, and counts again if a
+    # correction brings back the same tie (nights/scoreboard.py, `RecordedTiebreak`).
+    tiebreak_seats = models.JSONField(default=list, blank=True)
     winner = models.ForeignKey(
         Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="games_won"
     )

@@ -25,6 +25,12 @@ class NightVersionForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
 
+class NightUndoForm(NightVersionForm):
+    """Undo; after the night's end, `confirm` says the scorer has seen what it changes."""
+
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
 class NightGameForm(forms.Form):
     """A new game night on one screen: up to six seats in seating order, the first
     dealer and the variant. Each seat is someone from the list or a new guest's name."""
@@ -162,6 +168,9 @@ class NightRoundForm(forms.Form):
     """
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    # A correction after the night's end is saved only once the scorer has seen what it
+    # changes: the confirmation posts the same values again with confirm=1.
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(
         self, board: Scoreboard, *args: Any, number: int | None = None, **kwargs: Any
@@ -229,6 +238,19 @@ class NightRoundForm(forms.Form):
                 self.initial[f"completed_{position}"] = cell.completed is not None
             if cell.went_out:
                 self.initial["went_out"] = position
+
+    def posted_values(self) -> list[tuple[str, str]]:
+        """The round's values as posted (not the version, nor `confirm`), for a
+        confirmation to post them again unchanged."""
+        carried = []
+        for name in self.fields:
+            if name in ("version", "confirm"):
+                continue
+            values = self.data.getlist(name) if isinstance(self.data, MultiValueDict) else []
+            if not values and name in self.data:
+                values = [self.data[name]]
+            carried += [(name, str(value)) for value in values]
+        return carried
 
     def seat_rows(self) -> list[dict[str, object]]:
         went_out = {int(radio.data["value"]): radio for radio in self["went_out"]}

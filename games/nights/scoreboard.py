@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from games.engine import RoundResult, Rules, Standing, progress, standing_ranks
+from games.engine.progression import settle_tiebreak
 
 from ..models import Game, RoundScore, Seat
 from ..scoring import game_rules
@@ -27,6 +28,48 @@ class RoundEntry:
     went_out: int | None
     points: tuple[int, ...]
     completed: Mapping[int, int | None]
+
+
+@dataclass(frozen=True)
+class RecordedTiebreak:
+    """Who won the tie-breaker round, as the scorer recorded it, and the tied seats that
+    played it.
+
+    It decides the night only while those same seats are tied. A correction that changes
+    the tie (or removes it) sets the result aside without erasing it, so reverting the
+    correction brings back the tie and the result with it.
+
+    seats: empty for a result recorded before the seats were kept (or by the demo); it
+    counts for any tie its winner is in, as it did then.
+
+    >>> tied = Standing(2, (None,) * 3, (frozenset(),) * 3, (0, 0, 0), 0, 1,
+    ...                 tiebreak_needed=True, tiebreak_seats=(1, 2))
+    >>> RecordedTiebreak(winner=2, seats=(1, 2)).counts_for(tied)
+    True
+    >>> RecordedTiebreak(winner=2, seats=(0, 1, 2)).counts_for(tied)
+    False
+    """
+
+    winner: int
+    seats: tuple[int, ...]
+
+    def counts_for(self, standing: Standing) -> bool:
+        if not standing.tiebreak_needed or self.winner not in standing.tiebreak_seats:
+            return False
+        return not self.seats or self.seats == standing.tiebreak_seats
+
+
+def recorded_tiebreak(game: Game) -> RecordedTiebreak | None:
+    if game.tiebreak_winner is None:
+        return None
+    return RecordedTiebreak(game.tiebreak_winner, tuple(game.tiebreak_seats or ()))
+
+
+def settle(standing: Standing, tiebreak: RecordedTiebreak | None) -> Standing:
+    """`standing` with the recorded tie-breaker result, if it counts for the tie there is."""
+    if tiebreak is not None and tiebreak.counts_for(standing):
+        return settle_tiebreak(standing, tiebreak.winner)
+    return standing
 
 
 @dataclass(frozen=True)
@@ -76,6 +119,16 @@ class Scoreboard:
     @property
     def tiebreak_needed(self) -> bool:
         return self.standing.tiebreak_needed
+
+    @property
+    def rounds_over(self) -> bool:
+        """The regular rounds are over: the night has a winner, or a tie-breaker is due.
+        A correction from here on can change the result, so it is confirmed first."""
+        return self.standing.game_over or self.standing.tiebreak_needed
+
+    @property
+    def decided_by_tiebreak(self) -> bool:
+        return self.standing.game_over and bool(self.standing.tiebreak_seats)
 
     @property
     def round_number(self) -> int:
@@ -131,23 +184,17 @@ def load_scoreboard(game: Game) -> Scoreboard:
 
 def scoreboard_from(game: Game, seats: Sequence[Seat], rows: Iterable[RoundScore]) -> Scoreboard:
     rules = game_rules(game)
-    entries = entries_from_rows(seats, rows)
-    # Stored rows only hold laid phases, never None: the filter only tells the type checker.
-    results = [
-        RoundResult(
-            went_out=entry.went_out,
-            completed={seat: phase for seat, phase in entry.completed.items() if phase is not None},
-            points=entry.points,
-        )
-        for entry in entries
-    ]
-    standing = progress(
-        len(seats),
-        rules,
-        results,
-        dealer=game.first_dealer,
-        tiebreak_winner=game.tiebreak_winner,
-    )
+    results = results_from(entries_from_rows(seats, rows))
+    standing = progress(len(seats), rules, results, dealer=game.first_dealer)
+    return scoreboard_of(game, seats, results, settle(standing, recorded_tiebreak(game)))
+
+
+def scoreboard_of(
+    game: Game, seats: Sequence[Seat], results: Sequence[RoundResult], standing: Standing
+) -> Scoreboard:
+    """The scoreboard of `results` folded into `standing`: the stored rounds, or the
+    rounds as a correction would leave them (nights/services.py, `preview_edit`)."""
+    rules = game_rules(game)
     return Scoreboard(
         version=game.version,
         rules=rules,
@@ -155,6 +202,18 @@ def scoreboard_from(game: Game, seats: Sequence[Seat], rows: Iterable[RoundScore
         seats=tuple(_scoreboard_seats(seats, rules, standing)),
         rounds=tuple(scoreboard_rounds(results, standing)),
     )
+
+
+def results_from(entries: Iterable[RoundEntry]) -> list[RoundResult]:
+    # Stored rows only hold laid phases, never None: the filter only tells the type checker.
+    return [
+        RoundResult(
+            went_out=entry.went_out,
+            completed={seat: phase for seat, phase in entry.completed.items() if phase is not None},
+            points=entry.points,
+        )
+        for entry in entries
+    ]
 
 
 def _scoreboard_seats(

@@ -24,14 +24,23 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import RoundResult, RuleError, Rules, Standing, progress
-from games.engine.progression import advance, start
+from games.engine import RoundResult, RuleError, Rules, Standing
+from games.engine.progression import advance, settle_tiebreak, start
 
 from ..errors import Refused, Stale
 from ..models import Game, Player, RoundScore, Seat
 from ..scoring import ROUND_FIELDS, bump, game_rules, queue_rating, refresh_seats, round_row
 from ..words import round_refusal
-from .scoreboard import RoundEntry, entries_from_rows, scoreboard_rounds
+from .corrections import Correction, Kind
+from .scoreboard import (
+    RoundEntry,
+    Scoreboard,
+    entries_from_rows,
+    recorded_tiebreak,
+    scoreboard_of,
+    scoreboard_rounds,
+    settle,
+)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -106,19 +115,19 @@ def create_game(
 def add_round(game: Game, entry: RoundEntry, *, version: int) -> Game:
     with transaction.atomic():
         locked = _lock(game, version)
+        # A tie-breaker result set aside by a correction was for a tie at the end of the
+        # rounds as they were; a tie after a new round is a new tie, to be played.
+        _forget_tiebreak(locked.game)
         _save(locked, [*locked.entries, entry], changed=len(locked.entries) + 1)
         return locked.game
 
 
 def edit_round(game: Game, number: int, entry: RoundEntry, *, version: int) -> Game:
-    """Replace round `number`; every later round is recomputed from it."""
+    """Replace round `number`; every later round is recomputed from it. A recorded
+    tie-breaker result is kept: it counts while its tied seats are still the tie."""
     with transaction.atomic():
         locked = _lock(game, version)
-        entries = list(locked.entries)
-        if not 1 <= number <= len(entries):
-            raise Refused(_("There is no round %(number)s.") % {"number": number})
-        entries[number - 1] = entry
-        _save(locked, entries, changed=number)
+        _save(locked, _edited(locked.entries, number, entry), changed=number)
         return locked.game
 
 
@@ -126,34 +135,42 @@ def undo_last(game: Game, *, version: int) -> Game:
     """Take back the last thing entered: the tie-breaker's winner, else the last round."""
     with transaction.atomic():
         locked = _lock(game, version)
-        entries = list(locked.entries)
-        if locked.game.tiebreak_winner is not None:
-            locked.game.tiebreak_winner = None
-        elif entries:
-            entries.pop()
-        else:
-            raise Refused(_("There is no round to undo yet."))
+        entries, _kind = _undone(locked)
         _save(locked, entries)
         return locked.game
 
 
+def preview_edit(game: Game, number: int, entry: RoundEntry) -> Correction:
+    """What `edit_round` would change: the rounds with the change folded through the
+    engine, nothing saved (refused as `edit_round` would refuse it)."""
+    current = _load(Game.objects.get(pk=game.pk))
+    before = _scoreboard(current, current.entries)
+    after = _scoreboard(current, _edited(current.entries, number, entry), changed=number)
+    return Correction(Kind.EDIT, number, before, after, recorded_tiebreak(current.game))
+
+
+def preview_undo(game: Game) -> Correction:
+    """What `undo_last` would change, nothing saved."""
+    current = _load(Game.objects.get(pk=game.pk))
+    before = _scoreboard(current, current.entries)
+    entries, kind = _undone(current)  # changes `current.game` in memory only
+    number = len(current.entries) if kind == Kind.UNDO_ROUND else None
+    after = _scoreboard(current, entries)
+    return Correction(kind, number, before, after, recorded_tiebreak(current.game))
+
+
 def record_tiebreak(game: Game, winner: int, *, version: int) -> Game:
-    """The seat `winner` laid down the tie-breaker goal first: the game is over."""
+    """The seat `winner` laid down the tie-breaker goal first: the game is over. The
+    result is stored with the tied seats it was played by."""
     with transaction.atomic():
         locked = _lock(game, version)
         game, seats = locked.game, locked.seats
-        results, _standing = _replay(game, len(seats), locked.entries)
+        _results, standing = _replay(game, len(seats), locked.entries)
         _check_engine(
-            lambda: progress(
-                len(seats),
-                game_rules(game),
-                results,
-                dealer=game.first_dealer,
-                tiebreak_winner=winner,
-            ),
-            names=[seat.player.name for seat in seats],
+            lambda: settle_tiebreak(standing, winner), names=[seat.player.name for seat in seats]
         )
         game.tiebreak_winner = winner
+        game.tiebreak_seats = list(standing.tiebreak_seats)
         _save(locked, locked.entries)
         return game
 
@@ -216,9 +233,50 @@ def _lock(game: Game, version: int) -> _Locked:
     locked = Game.objects.select_for_update().get(pk=game.pk)
     if locked.version != version:
         raise Stale(stale_message(), code="stale")
-    seats = list(Seat.objects.filter(game=locked).select_related("player").order_by("position"))
-    rows = list(RoundScore.objects.filter(game=locked).order_by("round_number"))
-    return _Locked(locked, seats, rows, entries_from_rows(seats, rows))
+    return _load(locked)
+
+
+def _load(game: Game) -> _Locked:
+    """`game` with its seats and rounds: under `_lock` to change them, or unlocked for a
+    preview (on a copy of the game that is changed in memory and never saved)."""
+    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
+    rows = list(RoundScore.objects.filter(game=game).order_by("round_number"))
+    return _Locked(game, seats, rows, entries_from_rows(seats, rows))
+
+
+def _edited(entries: Sequence[RoundEntry], number: int, entry: RoundEntry) -> list[RoundEntry]:
+    if not 1 <= number <= len(entries):
+        raise Refused(_("There is no round %(number)s.") % {"number": number})
+    edited = list(entries)
+    edited[number - 1] = entry
+    return edited
+
+
+def _undone(locked: _Locked) -> tuple[list[RoundEntry], Kind]:
+    """The rounds after "Undo": the tie-breaker's result goes while it decides the game;
+    else the last round goes, and a result set aside with it (its tie came at the end of
+    the rounds as they were)."""
+    game, entries = locked.game, list(locked.entries)
+    _results, standing = _replay(game, len(locked.seats), entries)
+    if game.tiebreak_winner is not None and standing.game_over and standing.tiebreak_seats:
+        _forget_tiebreak(game)
+        return entries, Kind.UNDO_TIEBREAK
+    if not entries:
+        raise Refused(_("There is no round to undo yet."))
+    _forget_tiebreak(game)
+    return entries[:-1], Kind.UNDO_ROUND
+
+
+def _forget_tiebreak(game: Game) -> None:
+    game.tiebreak_winner = None
+    game.tiebreak_seats = []
+
+
+def _scoreboard(
+    current: _Locked, entries: Sequence[RoundEntry], *, changed: int | None = None
+) -> Scoreboard:
+    results, standing = _replay(current.game, len(current.seats), entries, changed=changed)
+    return scoreboard_of(current.game, current.seats, results, standing)
 
 
 def _save(locked: _Locked, entries: Sequence[RoundEntry], *, changed: int | None = None) -> None:
@@ -289,15 +347,9 @@ def _replay(
         except RuleError as error:
             raise _round_error(error, game, number, changed, result) from error
         results.append(result)
-    try:
-        final = progress(
-            players, rules, results, dealer=game.first_dealer, tiebreak_winner=game.tiebreak_winner
-        )
-    except RuleError:
-        # An edit changed who is tied (or removed the tie): the old tie-breaker no longer counts.
-        game.tiebreak_winner = None
-        final = progress(players, rules, results, dealer=game.first_dealer)
-    return results, final
+    # The recorded tie-breaker result counts only for the tie it was played for; where
+    # an edit changed the tie it is set aside, not erased (the edit may be reverted).
+    return results, settle(standing, recorded_tiebreak(game))
 
 
 def _round_rows(

@@ -40,11 +40,13 @@ from accounts.http import AuthenticatedHttpRequest
 from ..errors import Refused, Stale
 from ..models import Game, Player, Seat
 from . import services
+from .corrections import Correction
 from .forms import (
     NightCoScorerForm,
     NightGameForm,
     NightRoundForm,
     NightTiebreakForm,
+    NightUndoForm,
     NightVersionForm,
 )
 from .qr import qr_svg
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 DETAIL = "games/nights/detail.html"
+CORRECTION = "games/nights/correction.html"
 GAMES_PER_PAGE = 20
 # A version's scoreboard and its drawing (the templates' {% cache %} blocks) are the same
 # for every viewer: every change bumps the version. A renamed player or a claimed guest
@@ -221,6 +224,9 @@ def night_edit_round(request: HttpRequest, public_id: str, number: int) -> HttpR
     form = NightRoundForm(board, request.POST or None, number=number)
     if request.method == "POST" and form.is_valid():
         try:
+            if board.rounds_over and not form.cleaned_data["confirm"]:
+                correction = services.preview_edit(game, number, form.entry)
+                return _confirm(request, game, correction, form.posted_values())
             services.edit_round(game, number, form.entry, version=form.cleaned_data["version"])
         except Stale as error:
             return _render_game(request, game, notice=error.message, level="error")
@@ -245,7 +251,11 @@ def night_undo(request: HttpRequest, public_id: str) -> HttpResponse:
     game = _get_night_for_scorer(request, public_id)
     if stale := _refuse_stale(request, game):
         return stale
+    form = NightUndoForm(request.POST)
+    confirmed = form.is_valid() and form.cleaned_data["confirm"]
     try:
+        if _scoreboard(game).rounds_over and not confirmed:
+            return _confirm(request, game, services.preview_undo(game))
         services.undo_last(game, version=game.version)
     except Refused as error:
         return _render_game(request, game, notice=error.message, level="error")
@@ -347,6 +357,22 @@ def night_share_live(request: HttpRequest, token: str) -> HttpResponse:
 # --- rendering ----------------------------------------------------------------------------
 
 
+def _confirm(
+    request: HttpRequest,
+    game: Game,
+    correction: Correction,
+    values: list[tuple[str, str]] | None = None,
+) -> HttpResponse:
+    """A correction after the night's end, not saved yet: what it would change, and a
+    form that posts the same `values` again with confirm=1 and the version they were
+    checked against (a change in between makes it stale, as any form)."""
+    url = request.path
+    confirming = {"correction": correction, "correction_url": url, "carried": values or []}
+    if request.htmx:
+        return _render_game(request, game, board=correction.before, confirming=confirming)
+    return render(request, CORRECTION, {"game": game, **confirming})
+
+
 def _changed(request: HttpRequest, game: Game, notice: str) -> HttpResponse:
     """After a change: HTMX gets the fresh game inline, a plain form post a redirect."""
     if request.htmx:
@@ -367,6 +393,7 @@ def _render_game(
     notice: str = "",
     level: str = "",
     full_page: bool = False,
+    confirming: dict[str, object] | None = None,
 ) -> HttpResponse:
     if notice and level == "error":
         # A refused change: show what the game looks like now, with fresh forms.
@@ -380,6 +407,7 @@ def _render_game(
         "can_edit": can_edit,
         "notice": notice,
         "level": level,
+        **(confirming or {}),
     }
     if can_edit:
         context.update(

@@ -91,7 +91,10 @@
     var swapped = event.target;
     if (!(swapped instanceof Element) || (swapped.id !== "game" && swapped.id !== "entry")) return;
     if (swapped.querySelector("form [aria-invalid=true], form .errorlist")) return;
-    var target = swapped.id === "game" ? swapped.querySelector(".message") : swapped.querySelector("h2");
+    // A correction after the night's end waits for confirmation: its panel's heading.
+    var target = swapped.id === "game"
+      ? swapped.querySelector(".correction h2") || swapped.querySelector(".message")
+      : swapped.querySelector("h2");
     if (!target) return;
     target.setAttribute("tabindex", "-1");
     target.focus();

@@ -83,8 +83,9 @@ def test_undoing_the_end_of_a_night_takes_it_out_of_the_ratings(
     assert RatingChange.objects.filter(game=game).count() == 2
     game.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
-        alice_client.post(
-            reverse("games:night_undo", args=[game.public_id]), {"version": game.version}
+        alice_client.post(  # confirmed: the end of a night is undone only once confirmed
+            reverse("games:night_undo", args=[game.public_id]),
+            {"version": game.version, "confirm": "1"},
         )
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE

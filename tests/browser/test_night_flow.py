@@ -1,14 +1,20 @@
 """A whole game night on phones: alice scores a 3-player game from the new-night form
 to the winner, corrects an earlier round on the way, and a second phone on the share
-link sees every change by itself. Screenshots go to /tmp/night-screens for a human."""
+link sees every change by itself. A correction after the end is shown before it is
+saved, with and without JavaScript. Screenshots go to /tmp/night-screens for a human."""
 
 import os
 import re
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
+from games.engine import Rules
+from games.models import Player
+from games.nights import services as nights
+from games.nights.scoreboard import RoundEntry
 from tests.browser.conftest import SMALL_PHONE, no_horizontal_scroll
 from tests.conftest import PASSWORD, chromium_path, require_or_skip
 
@@ -163,3 +169,92 @@ def test_a_round_can_be_entered_without_javascript(alice, chromium, live_server)
         shot(page, "7-without-javascript")
     finally:
         context.close()
+
+
+def finished_night(user):
+    """alice beat Bob in a one-phase night: she went out in round 1, Bob had 35 points."""
+    game = nights.create_game(
+        user, players=[Player.for_user(user), "Bob"], first_dealer=0, rules=Rules(phases=(1,))
+    )
+    entry = RoundEntry(went_out=0, points=(0, 35), completed={0: 1})
+    return nights.add_round(game, entry, version=game.version)
+
+
+def bob_went_out(page):
+    """Round 1 really: Bob went out, and alice had 20 points left."""
+    went_out(page, "Bob").check()
+    seat(page, "Bob").get_by_role("checkbox", name=re.compile("Completed")).check()
+    seat(page, "Bob").get_by_label("Points").fill("0")
+    seat(page, "alice").get_by_role("checkbox", name=re.compile("Completed")).uncheck()
+    seat(page, "alice").get_by_label("Points").fill("20")
+    page.get_by_role("button", name="Save the correction").click()
+
+
+def test_a_correction_after_the_end_shows_the_new_winner_before_it_is_saved(alice, new_context):
+    require_or_skip("Chromium", chromium_path() is not None)
+    game = finished_night(alice)
+    scorer = new_context().new_page()
+    log_in(scorer, "alice")
+    scorer.goto(game.get_absolute_url())
+    scorer.get_by_title("Correct round 1").click()
+    expect(scorer.get_by_role("heading", name="Correct round 1")).to_be_visible()
+    bob_went_out(scorer)
+
+    # Opened in place, focus on its heading; the scoreboard above is still the saved one.
+    panel = scorer.locator("#entry.correction")
+    expect(panel.get_by_role("heading", name="Check the correction of round 1")).to_be_focused()
+    expect(panel).to_contain_text("This changes the result of the game.")
+    expect(panel).to_contain_text("Now: alice wins after 1 round!")
+    expect(panel).to_contain_text("Afterwards: Bob wins after 1 round!")
+    expect(scorer.locator(".banner.win")).to_contain_text("alice wins")
+    shot(scorer, "8-correction-to-confirm")
+
+    panel.get_by_role("link", name="Cancel").click()
+    expect(scorer.locator("#entry.correction")).to_have_count(0)
+    expect(scorer.locator(".banner.win")).to_contain_text("alice wins")
+
+    scorer.get_by_title("Correct round 1").click()
+    bob_went_out(scorer)
+    scorer.locator("#entry.correction").get_by_role("button", name="Save the correction").click()
+    expect(scorer.get_by_text("Round 1 corrected")).to_be_visible()
+    expect(scorer.locator(".banner.win")).to_contain_text("Bob wins after 1 round!")
+    expect(total(scorer, "alice")).to_have_text("20")
+
+
+def test_a_correction_after_the_end_is_confirmed_without_javascript(alice, chromium, live_server):
+    require_or_skip("Chromium", chromium_path() is not None)
+    game = finished_night(alice)
+    context = chromium.new_context(
+        viewport=SMALL_PHONE, base_url=live_server.url, java_script_enabled=False
+    )
+    try:
+        page = context.new_page()
+        log_in(page, "alice")
+        page.goto(game.get_absolute_url())
+        page.get_by_title("Correct round 1").click()
+        bob_went_out(page)
+        expect(page.get_by_role("heading", name="Check the correction of round 1")).to_be_visible()
+        expect(page.locator(".correction-result")).to_contain_text(
+            "Afterwards: Bob wins after 1 round!"
+        )
+        shot(page, "9-correction-to-confirm-without-javascript")
+        page.get_by_role("button", name="Save the correction").click()
+        expect(page.get_by_text("Round 1 corrected")).to_be_visible()
+        expect(page.locator(".banner.win")).to_contain_text("Bob wins after 1 round!")
+    finally:
+        context.close()
+
+
+def test_a_round_opened_on_its_own_page_is_corrected_with_javascript_on(alice, new_context):
+    """The round's own page (a link opened in a new tab) has no game to swap into: its
+    form, and the confirmation's, post as plain forms."""
+    require_or_skip("Chromium", chromium_path() is not None)
+    game = finished_night(alice)
+    page = new_context().new_page()
+    log_in(page, "alice")
+    page.goto(reverse("games:night_edit_round", args=[game.public_id, 1]))
+    bob_went_out(page)
+    expect(page.get_by_role("heading", name="Check the correction of round 1")).to_be_visible()
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.get_by_text("Round 1 corrected")).to_be_visible()
+    expect(page.locator(".banner.win")).to_contain_text("Bob wins after 1 round!")

@@ -64,9 +64,30 @@ def post_round(client, game: Game, *, htmx: bool = False, **kwargs):  # type: ig
     return client.post(url, round_data(game, **kwargs), headers=headers)
 
 
-def edit_round(client, game: Game, number: int, **kwargs):  # type: ignore[no-untyped-def]
+def edit_round(  # type: ignore[no-untyped-def]
+    client, game: Game, number: int, *, confirm: bool = True, htmx: bool = False, **kwargs
+):
+    """POST a correction of round `number`. A correction of a finished night is saved
+    only by a POST that confirms it (`confirm=1`, what the confirmation panel sends);
+    `confirm=False` is the first POST, which only shows what the correction would change."""
     url = reverse("games:night_edit_round", args=[game.public_id, number])
-    return client.post(url, round_data(game, **kwargs))
+    data = round_data(game, **kwargs)
+    if confirm:
+        data["confirm"] = "1"
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(url, data, headers=headers)
+
+
+def undo(
+    client, game: Game, *, confirm: bool = True, htmx: bool = False, version: int | None = None
+):  # type: ignore[no-untyped-def]
+    """POST "Undo"; on a finished night only a confirming POST (`confirm=1`) undoes."""
+    game.refresh_from_db()
+    data: dict[str, object] = {"version": game.version if version is None else version}
+    if confirm:
+        data["confirm"] = "1"
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(reverse("games:night_undo", args=[game.public_id]), data, headers=headers)
 
 
 def seats(game: Game) -> list:  # type: ignore[type-arg]
@@ -75,3 +96,10 @@ def seats(game: Game) -> list:  # type: ignore[type-arg]
 
 def errors_of(response) -> str:  # type: ignore[no-untyped-def]
     return response.content.decode()
+
+
+def tiebreak(client, game: Game, *, winner: int, htmx: bool = False):  # type: ignore[no-untyped-def]
+    game.refresh_from_db()
+    headers = {"HX-Request": "true"} if htmx else {}
+    url = reverse("games:night_tiebreak", args=[game.public_id])
+    return client.post(url, {"version": game.version, "winner": winner}, headers=headers)

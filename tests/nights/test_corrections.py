@@ -1,11 +1,14 @@
 """Fixing mistakes: edit any past round, undo the last; everything after is recomputed.
-And the tie-breaker: say so, name the tied players and the goal, record its winner."""
+And the tie-breaker: say so, name the tied players and the goal, record its winner, and
+keep that result through corrections (set aside while they change the tie, back when
+they restore it). Corrections after the end ask first: test_finished_corrections.py."""
 
 import pytest
+from django.db.models import F
 from django.urls import reverse
 
 from games.models import Game, RoundScore
-from tests.nights.helpers import edit_round, post_round, seats, start_night
+from tests.nights.helpers import edit_round, post_round, seats, start_night, tiebreak, undo
 
 pytestmark = pytest.mark.django_db
 
@@ -106,8 +109,7 @@ def test_undo_takes_back_the_last_round(alice_client, three_rounds):
 def test_undo_reopens_a_finished_game(alice_client):
     game = start_night(alice_client, guests=["Bob"], phases="custom", custom="1")
     post_round(alice_client, game, went_out=0, points=[0, 35], completed=[0])
-    game.refresh_from_db()
-    alice_client.post(reverse("games:night_undo", args=[game.public_id]), {"version": game.version})
+    undo(alice_client, game)
     game.refresh_from_db()
     assert (game.status, game.winner, game.finished_at) == (Game.Status.ACTIVE, None, None)
 
@@ -194,23 +196,118 @@ def test_a_tie_breaker_winner_is_refused_when_no_tie_breaker_is_due(alice_client
 
 def test_undo_first_takes_back_the_tie_breaker_result(alice_client):
     game = tie(alice_client)
-    alice_client.post(
-        reverse("games:night_tiebreak", args=[game.public_id]),
-        {"version": game.version, "winner": 1},
-    )
-    game.refresh_from_db()
-    alice_client.post(reverse("games:night_undo", args=[game.public_id]), {"version": game.version})
+    tiebreak(alice_client, game, winner=1)
+    undo(alice_client, game)
     game.refresh_from_db()
     assert (game.status, game.tiebreak_winner, game.rounds_played) == ("active", None, 1)
 
 
-def test_an_edit_that_removes_the_tie_drops_the_tie_breaker_result(alice_client):
+def test_an_edit_that_removes_the_tie_sets_the_tie_breaker_result_aside(alice_client):
     game = tie(alice_client)
-    alice_client.post(
-        reverse("games:night_tiebreak", args=[game.public_id]),
-        {"version": game.version, "winner": 1},
-    )
+    tiebreak(alice_client, game, winner=2)
+    # Carol had 10 points after all: no tie, Bob wins; Carol's tie-breaker win no longer
+    # counts, but it is kept (it was won, for the tie of Bob and Carol).
     edit_round(alice_client, game, 1, went_out=1, points=[5, 0, 10], completed=[1, 2])
     game.refresh_from_db()
-    assert game.tiebreak_winner is None
-    assert game.winner.name == "Bob"
+    assert (game.status, game.winner.name) == (Game.Status.FINISHED, "Bob")
+    assert (game.tiebreak_winner, game.tiebreak_seats) == (2, [1, 2])
+    page = alice_client.get(game.get_absolute_url()).content.decode()
+    assert "Decided by the tie-breaker round." not in page
+    assert "Undo round 1" in page and "Undo the tie-breaker result" not in page
+
+
+def test_reverting_a_correction_that_removed_the_tie_brings_back_the_tie_breaker_win(
+    alice_client,
+):
+    game = tie(alice_client)
+    tiebreak(alice_client, game, winner=2)
+    edit_round(alice_client, game, 1, went_out=1, points=[5, 0, 10], completed=[1, 2])
+    page = edit_round(
+        alice_client, game, 1, confirm=False, went_out=1, points=[5, 0, 0], completed=[1, 2]
+    ).content.decode()
+    assert "The tie-breaker win of Carol counts again" in page
+    edit_round(alice_client, game, 1, went_out=1, points=[5, 0, 0], completed=[1, 2])
+    game.refresh_from_db()
+    assert (game.status, game.winner.name, game.tiebreak_winner) == ("finished", "Carol", 2)
+    assert [seat.rank for seat in seats(game)] == [3, 2, 1]
+    page = alice_client.get(game.get_absolute_url()).content.decode()
+    assert "Carol wins after 1 round!" in page
+    assert "Decided by the tie-breaker round." in page
+
+
+def test_the_confirmation_says_the_tie_breaker_win_no_longer_counts(alice_client):
+    game = tie(alice_client)
+    tiebreak(alice_client, game, winner=2)
+    response = edit_round(
+        alice_client, game, 1, confirm=False, went_out=1, points=[5, 0, 10], completed=[1, 2]
+    )
+    page = " ".join(response.content.decode().split())
+    assert (
+        "The tie-breaker win of Carol no longer counts: it was for the tie of Bob and Carol."
+        in (page)
+    )
+    assert "It is kept, and counts again if a correction brings that tie back." in page
+
+
+def test_an_edit_that_changes_who_is_tied_asks_for_the_tie_breaker_again(alice_client):
+    game = tie(alice_client)
+    tiebreak(alice_client, game, winner=2)
+    # alice laid phase 1 too, with no points left: all three are tied.
+    edit_round(alice_client, game, 1, went_out=1, points=[0, 0, 0], completed=[0, 1, 2])
+    game.refresh_from_db()
+    assert (game.status, game.winner) == (Game.Status.ACTIVE, None)
+    page = alice_client.get(game.get_absolute_url()).content.decode()
+    assert "alice, Bob and Carol are tied on 0 points." in page
+    assert "Who won the tie-breaker?" in page
+    # Back to the tie of Bob and Carol: the win recorded for it counts again.
+    edit_round(alice_client, game, 1, went_out=1, points=[5, 0, 0], completed=[1, 2])
+    game.refresh_from_db()
+    assert (game.status, game.winner.name) == (Game.Status.FINISHED, "Carol")
+
+
+def test_a_new_tie_breaker_result_replaces_the_one_set_aside(alice_client):
+    game = tie(alice_client)
+    tiebreak(alice_client, game, winner=2)
+    edit_round(alice_client, game, 1, went_out=1, points=[0, 0, 0], completed=[0, 1, 2])
+    tiebreak(alice_client, game, winner=0)
+    game.refresh_from_db()
+    assert (game.winner.name, game.tiebreak_winner, game.tiebreak_seats) == ("alice", 0, [0, 1, 2])
+
+
+def test_undoing_the_round_forgets_a_tie_breaker_result_set_aside(alice_client):
+    game = tie(alice_client)
+    tiebreak(alice_client, game, winner=2)
+    edit_round(alice_client, game, 1, went_out=1, points=[0, 0, 0], completed=[0, 1, 2])
+    undo(alice_client, game)
+    game.refresh_from_db()
+    assert (game.rounds_played, game.tiebreak_winner, game.tiebreak_seats) == (0, None, [])
+    # The same round entered again is a new tie: nobody has won its tie-breaker yet.
+    post_round(alice_client, game, went_out=1, points=[5, 0, 0], completed=[1, 2])
+    game.refresh_from_db()
+    assert (game.status, game.winner) == (Game.Status.ACTIVE, None)
+
+
+def test_a_new_round_forgets_a_tie_breaker_result_set_aside(alice_client):
+    game = start_night(alice_client, phases="custom", custom="1 2")
+    post_round(alice_client, game, went_out=0, points=[0, 0, 0], completed=[0, 1, 2])
+    post_round(alice_client, game, went_out=1, points=[5, 0, 0], completed=[1, 2])
+    tiebreak(alice_client, game, winner=2)
+    # Round 1 really: only alice laid phase 1. Round 2's lay-downs were phase 1 then,
+    # the night goes on, and the tie-breaker result no longer counts.
+    edit_round(alice_client, game, 1, went_out=0, points=[0, 0, 0], completed=[0])
+    game.refresh_from_db()
+    assert (game.status, game.tiebreak_winner) == (Game.Status.ACTIVE, 2)
+    # Round 3 ties Bob and Carol again: a new tie, whose tie-breaker is still to play.
+    post_round(alice_client, game, went_out=1, points=[5, 0, 0], completed=[1, 2])
+    game.refresh_from_db()
+    assert (game.status, game.winner, game.tiebreak_winner) == (Game.Status.ACTIVE, None, None)
+    assert "Who won the tie-breaker?" in alice_client.get(game.get_absolute_url()).content.decode()
+
+
+def test_a_tie_breaker_result_stored_without_its_seats_still_counts(alice_client):
+    """Results recorded before the tied seats were kept (and the demo's) have none."""
+    game = tie(alice_client)
+    tiebreak(alice_client, game, winner=2)
+    Game.objects.filter(pk=game.pk).update(tiebreak_seats=[], version=F("version") + 1)
+    page = alice_client.get(game.get_absolute_url()).content.decode()
+    assert "Carol wins after 1 round!" in page

@@ -152,3 +152,15 @@ def test_an_arabic_deadline_reads_day_month_year_then_the_time():
     with translation.override("ar"):
         text = date_format(datetime(2026, 12, 1, 17, 8), "DATETIME_FORMAT")
     assert text == "1 ديسمبر، 2026، 5:08 م"
+
+
+def test_arabic_numbers_are_written_as_browsers_write_them():
+    from django.utils.formats import number_format
+
+    # Django's Arabic formats give "12,5" and "1.250"; CLDR's Arabic (and Chromium's
+    # Intl, which the clock uses) with the digits 0–9: "12.5" and "1,250".
+    with translation.override("ar"):
+        assert number_format(12.5, 1) == "12.5"
+        assert number_format(1250, force_grouping=True) == "1,250"
+    with translation.override("fi"):
+        assert number_format(12.5, 1) == "12,5"
