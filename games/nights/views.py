@@ -25,7 +25,7 @@ from django.db.models import (
     When,
     prefetch_related_objects,
 )
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.http import AuthenticatedHttpRequest
+from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest, HtmxHttpRequest
 
 from ..errors import Refused, Stale
 from ..models import Game, Player, Seat
@@ -89,17 +89,18 @@ def _night_ids_of(user: User) -> QuerySet[Any, Any]:
     return created.union(co_scored, seated)
 
 
-def _get_night_for_viewer(request: HttpRequest, public_id: str) -> Game:
+def _get_night_for_viewer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
     """A game the user may look at (scorer, co-scorer or seated member), else 404."""
     games = _nights_of(request.user).filter(
         Q(creator=request.user) | Q(co_scoring=True) | Q(seated=True)
     )
     game = get_object_or_404(games, public_id=public_id)
-    game.can_edit = game.creator_id == request.user.pk or game.co_scoring
+    # co_scoring: annotated by _nights_of (a queryset annotation django-stubs loses here).
+    game.can_edit = game.creator_id == request.user.pk or bool(getattr(game, "co_scoring", False))
     return game
 
 
-def _get_night_for_scorer(request: HttpRequest, public_id: str) -> Game:
+def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
     """A game the user may change (scorer or co-scorer), else 404 — viewers included."""
     games = _nights_of(request.user).filter(Q(creator=request.user) | Q(co_scoring=True))
     game = get_object_or_404(games, public_id=public_id)
@@ -118,7 +119,7 @@ def _scoreboard(game: Game) -> Scoreboard:
     return board
 
 
-def _refuse_stale(request: HttpRequest, game: Game) -> HttpResponse | None:
+def _refuse_stale(request: AuthenticatedHtmxHttpRequest, game: Game) -> HttpResponse | None:
     """Every changing form carries the version it was built from; an older one (another
     scorer's change, a double tap, a tab left open) is refused with the current game.
     The services check again under the row lock, for the race between here and there."""
@@ -163,7 +164,7 @@ def _card_cache_key(card_key: str) -> str:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def night_create(request: HttpRequest) -> HttpResponse:
+def night_create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     me = Player.for_user(request.user)
     form = NightGameForm(me, services.known_players(request.user), request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -185,14 +186,14 @@ def night_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def night_detail(request: HttpRequest, public_id: str) -> HttpResponse:
+def night_detail(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     game = _get_night_for_viewer(request, public_id)
     return _render_game(request, game)
 
 
 @login_required
 @require_POST
-def night_add_round(request: HttpRequest, public_id: str) -> HttpResponse:
+def night_add_round(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     game = _get_night_for_scorer(request, public_id)
     if stale := _refuse_stale(request, game):
         return stale
@@ -214,7 +215,9 @@ def night_add_round(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def night_edit_round(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
+def night_edit_round(
+    request: AuthenticatedHtmxHttpRequest, public_id: str, number: int
+) -> HttpResponse:
     game = _get_night_for_scorer(request, public_id)
     if request.method == "POST" and (stale := _refuse_stale(request, game)):
         return stale
@@ -247,7 +250,7 @@ def night_edit_round(request: HttpRequest, public_id: str, number: int) -> HttpR
 
 @login_required
 @require_POST
-def night_undo(request: HttpRequest, public_id: str) -> HttpResponse:
+def night_undo(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     game = _get_night_for_scorer(request, public_id)
     if stale := _refuse_stale(request, game):
         return stale
@@ -264,7 +267,7 @@ def night_undo(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def night_tiebreak(request: HttpRequest, public_id: str) -> HttpResponse:
+def night_tiebreak(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     game = _get_night_for_scorer(request, public_id)
     if stale := _refuse_stale(request, game):
         return stale
@@ -284,7 +287,7 @@ def night_tiebreak(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def night_add_co_scorer(request: HttpRequest, public_id: str) -> HttpResponse:
+def night_add_co_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     game = _get_night_for_scorer(request, public_id)
     form = NightCoScorerForm(request.POST)
     if form.is_valid():
@@ -306,7 +309,7 @@ def night_add_co_scorer(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def night_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
+def night_rematch(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     game = _get_night_for_scorer(request, public_id)
     if stale := _refuse_stale(request, game):
         return stale
@@ -328,14 +331,14 @@ def _share_context(game: Game) -> dict[str, object]:
 
 
 @require_GET
-def night_share(request: HttpRequest, token: str) -> HttpResponse:
+def night_share(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
     return render(request, "games/nights/share.html", _share_context(game))
 
 
 @require_GET
 @never_cache
-def night_share_live(request: HttpRequest, token: str) -> HttpResponse:
+def night_share_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The share page polls this every few seconds with the version it shows.
 
     Unchanged: 204 after a single query and no template. Changed: the new board, whose
@@ -358,7 +361,7 @@ def night_share_live(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _confirm(
-    request: HttpRequest,
+    request: AuthenticatedHtmxHttpRequest,
     game: Game,
     correction: Correction,
     values: list[tuple[str, str]] | None = None,
@@ -373,7 +376,7 @@ def _confirm(
     return render(request, CORRECTION, {"game": game, **confirming})
 
 
-def _changed(request: HttpRequest, game: Game, notice: str) -> HttpResponse:
+def _changed(request: AuthenticatedHtmxHttpRequest, game: Game, notice: str) -> HttpResponse:
     """After a change: HTMX gets the fresh game inline, a plain form post a redirect."""
     if request.htmx:
         game.refresh_from_db()
@@ -383,7 +386,7 @@ def _changed(request: HttpRequest, game: Game, notice: str) -> HttpResponse:
 
 
 def _render_game(
-    request: HttpRequest,
+    request: AuthenticatedHtmxHttpRequest,
     game: Game,
     *,
     board: Scoreboard | None = None,
