@@ -145,7 +145,7 @@
       // have changed this hand; if the hand did change, the card is gone anyway).
       was.checked.forEach(function (key) {
         var card = find(key);
-        if (card && !card.disabled) card.checked = true;
+        if (card && !card.matches(":disabled")) card.checked = true;
       });
       if (was.inside) {
         var again = find(was.key);
