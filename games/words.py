@@ -13,7 +13,7 @@ from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language, ngettext, pgettext
+from django.utils.translation import get_language, get_language_bidi, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from .engine import Card, RuleError, Rules, phase_goal_text
@@ -235,9 +235,17 @@ def group_label(group_text: str, *, mine: bool, owner: str, end: str | None) -> 
 # --- the move log -------------------------------------------------------------------------
 
 
+def isolated(name: str) -> str:
+    """A name someone chose, for a sentence in a right-to-left language: between FSI and
+    PDI (invisible), so a Latin name, or one ending in digits or punctuation, keeps its
+    own direction and doesn't reorder the Arabic words around it. Unchanged otherwise."""
+    return f"\u2068{name}\u2069" if get_language_bidi() else name
+
+
 def move_line(data: Mapping[str, Any], seat: int, names: Sequence[str]) -> str:
     """One logged move as the board's recent-turns line ("bob discarded red 7")."""
     notes = data.get("log", {})
+    names = [isolated(name) for name in names]
     name = names[seat] if seat < len(names) else "?"
     kind = data.get("type")
     if kind == "draw" and data.get("from_discard"):
@@ -282,6 +290,7 @@ def move_news(
     """One logged move told to the player at seat `reader` (the your-turn email's
     "what happened since your last turn"), and whether it skipped them. `timed_out`:
     a person's turn was finished by the time limit."""
+    names = {position: isolated(each) for position, each in names.items()}
     name = names.get(seat, "?")
     notes = data.get("log") or {}
     news: list[str] = []

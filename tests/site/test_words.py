@@ -164,3 +164,25 @@ def test_arabic_numbers_are_written_as_browsers_write_them():
         assert number_format(1250, force_grouping=True) == "1,250"
     with translation.override("fi"):
         assert number_format(12.5, 1) == "12,5"
+
+
+def test_names_in_arabic_move_sentences_are_isolated_and_english_ones_are_left_as_typed():
+    """A Latin name (or one ending in punctuation) inside an Arabic sentence sits between
+    FSI and PDI, so it can't reorder the words around it; English sentences are as before."""
+    hit = {"type": "hit", "seat": 0, "card": "Y7", "log": {}}
+    names = {0: "alice", 1: "Dr. Bob!"}
+    with translation.override("ar"):
+        news, _skipped = words.move_news(hit, 1, reader=0, names=names, timed_out=False)
+    assert news == ["ألحق \u2068Dr. Bob!\u2069 الورقة 7 أصفر بمجموعتك."]
+    line = say("ar", words.move_line, {"type": "draw", "log": {}}, 1, ["alice", "Dr. Bob!"])
+    assert line == "سحب \u2068Dr. Bob!\u2069 من كومة السحب"
+    with translation.override("en"):
+        news, _skipped = words.move_news(hit, 1, reader=0, names=names, timed_out=False)
+    assert news == ["Dr. Bob! hit yellow 7 on your group."]
+
+
+def test_the_bdi_filter_isolates_a_name_and_escapes_it():
+    from django.template import engines
+
+    template = engines["django"].from_string("{% load bidi %}{{ name|bdi }}")
+    assert template.render({"name": "O'Neil <Jo>"}) == "<bdi>O&#x27;Neil &lt;Jo&gt;</bdi>"
