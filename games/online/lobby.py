@@ -178,23 +178,24 @@ def accept_invitation(game: Game | int, user: User) -> Seat:
     return seat_for_user(seats, user) or _take_seat(locked, seats, user)
 
 
-@transaction.atomic
-def decline_invitation(game: Game | int, user: User) -> None:
-    locked = services.lock(game)
-    deleted, _by_model = Invitation.objects.filter(game=locked, user=user).delete()
+def _delete_invitation(locked: Game, **lookup: object) -> None:
+    """Delete the locked game's invitation that matches, or refuse if it is gone."""
+    deleted, _by_model = Invitation.objects.filter(game=locked, **lookup).delete()
     if not deleted:
         raise Refused(no_invitation_message(), code="no_invitation")
     bump(locked)
+
+
+@transaction.atomic
+def decline_invitation(game: Game | int, user: User) -> None:
+    _delete_invitation(services.lock(game), user=user)
 
 
 @transaction.atomic
 def withdraw_invitation(game: Game, by: User, invitation_id: int) -> None:
     """The creator takes back an invitation nobody has answered yet."""
     locked, _seats = _lobby(game, by)
-    deleted, _by_model = Invitation.objects.filter(game=locked, pk=invitation_id).delete()
-    if not deleted:
-        raise Refused(no_invitation_message(), code="no_invitation")
-    bump(locked)
+    _delete_invitation(locked, pk=invitation_id)
 
 
 @transaction.atomic
