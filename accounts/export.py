@@ -15,7 +15,7 @@ from django.db.models import Count, F
 from django.http import StreamingHttpResponse
 from django.utils.translation import gettext as _
 
-from games.models import Game, Player, RoundScore, Seat
+from games.models import ChatMessage, Game, Player, RoundScore, Seat
 
 from .models import RatingChange
 from .ratings import shown
@@ -214,6 +214,26 @@ def game_dict(game: Game) -> dict[str, Any]:
         "players": [_player(seat) for seat in seats],
         "rounds": [{"round": number, "results": rows} for number, rows in rounds.items()],
     }
+
+
+def game_chat(game: Game, reader: Player) -> list[dict[str, Any]]:
+    """The game's table talk, every message in order: part of its record. A message the
+    creator hid keeps its words only for the one who wrote it (their own data); nobody
+    else got to read them. Muting is a way of reading, not of the record: it is ignored."""
+    messages = ChatMessage.objects.filter(game=game).select_related("seat__player")
+    return [
+        {
+            "seat": message.seat.position,
+            "name": message.seat.player.name,
+            "after_move": message.move_number,
+            "posted_at": _iso(message.created_at),
+            "hidden": message.hidden_at is not None,
+            "text": message.text
+            if message.hidden_at is None or message.seat.player_id == reader.pk
+            else None,
+        }
+        for message in messages.order_by("pk")
+    ]
 
 
 def _player(seat: Seat) -> dict[str, Any]:

@@ -11,8 +11,10 @@ from django.template import loader
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from games.errors import Refused
 from phase10site.celery import publish_on_commit
 
+from . import bgstats
 from .models import TIME_ZONES, Profile
 
 User = get_user_model()
@@ -188,3 +190,43 @@ class DeleteAccountForm(forms.Form):
         if not self.user.check_password(password):
             raise forms.ValidationError(_("That isn't your password."))
         return password
+
+
+class AwayForm(forms.Form):
+    """Away mode's last day (accounts/away.py checks it against the days left)."""
+
+    until = forms.DateField(
+        label=_("Away until (your last day away)"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=_(
+            "Your turn clocks stop, reminders and the time limit wait, and others see "
+            "that you are away. At most 30 days a calendar year."
+        ),
+    )
+
+
+class BGStatsImportForm(forms.Form):
+    """A BG Stats export to import (accounts/bgstats.py); `export` is the file read."""
+
+    file = forms.FileField(
+        label=_("BG Stats export (JSON file)"),
+        widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
+    )
+    own_name = forms.CharField(
+        label=_("Your name in BG Stats"),
+        max_length=40,
+        required=False,
+        help_text=_("Leave it empty if it is the name you have here."),
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > bgstats.MAX_BYTES:
+            raise forms.ValidationError(
+                _("That file is too large: a BG Stats export up to 5 MB can be imported.")
+            )
+        try:
+            self.cleaned_data["export"] = bgstats.read_file(upload.read())
+        except Refused as error:
+            raise forms.ValidationError(error.message) from error
+        return upload

@@ -55,6 +55,9 @@ class Profile(models.Model):
     quiet_hours = models.BooleanField(
         _("quiet hours"), default=True, help_text=_("No emails between 22:00 and 08:00.")
     )
+    # Away mode (accounts/away.py): until this instant the user's turn clocks stand
+    # still. Cleared when they come back early, or by the jobs once it has passed.
+    away_until = models.DateTimeField(_("away until"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("profile")
@@ -62,6 +65,31 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return str(self.user)
+
+
+class AwayPeriod(models.Model):
+    """One stretch of away mode, in the user's own calendar days (both ends counted):
+    at most `away.MAX_DAYS_A_YEAR` of them a calendar year. Coming back early moves
+    `last_day` back to that day."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="away_periods",
+        verbose_name=_("user"),
+    )
+    first_day = models.DateField(_("first day"))
+    last_day = models.DateField(_("last day"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("away period")
+        verbose_name_plural = _("away periods")
+        ordering = ["first_day", "pk"]
+        indexes = [models.Index(fields=["user", "last_day"], name="away_period_user_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.first_day} – {self.last_day}"
 
 
 class GuestClaim(models.Model):

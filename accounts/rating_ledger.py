@@ -185,7 +185,9 @@ def _redo_points(games: QuerySet[Game], rated_to: Key | None) -> list[Key]:
         .prefetch_related(
             Prefetch(
                 "seats",
-                queryset=Seat.objects.only("game_id", "player_id", "is_bot", "resigned", "rank"),
+                queryset=Seat.objects.only(
+                    "game_id", "player_id", "is_bot", "resigned", "rank", "accepted"
+                ),
             ),
             Prefetch(
                 "rating_changes", queryset=RatingChange.objects.only("game_id", "player_id", "rank")
@@ -299,7 +301,7 @@ def _rate_batch(batch: Sequence[tuple[int, datetime, bool]], skills: dict[int, R
     """Rate these games (in this order), updating `skills` (loaded as players appear)."""
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(game_id__in=[pk for pk, _at, _rated in batch]).only(
-        "game_id", "position", "player_id", "is_bot", "resigned", "rank"
+        "game_id", "position", "player_id", "is_bot", "resigned", "rank", "accepted"
     ):
         seats.setdefault(seat.game_id, []).append(seat)
     _load(skills, {seat.player_id for rows in seats.values() for seat in rows})

@@ -111,6 +111,8 @@ class SeatLike(Protocol):
     def resigned(self) -> bool: ...
     @property
     def rank(self) -> int | None: ...
+    @property
+    def accepted(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -127,18 +129,23 @@ def placings(seats: Sequence[SeatLike], *, rated: bool = True) -> list[Placing]:
     to the end). Places are dense: a bot's place leaves no gap.
 
     >>> from types import SimpleNamespace as S
-    >>> def seat(player, rank, bot=False, resigned=False):
-    ...     return S(player_id=player, rank=rank, is_bot=bot or resigned, resigned=resigned)
+    >>> def seat(player, rank, bot=False, resigned=False, accepted=True):
+    ...     return S(player_id=player, rank=rank, is_bot=bot or resigned, resigned=resigned,
+    ...              accepted=accepted)
     >>> placings([seat(1, 2), seat(2, 1, bot=True), seat(3, 3), seat(4, 2, resigned=True)])
     [Placing(player_id=1, rank=1), Placing(player_id=3, rank=2), Placing(player_id=4, rank=3)]
     >>> placings([seat(1, 1), seat(2, 1)])  # a tie
     [Placing(player_id=1, rank=1), Placing(player_id=2, rank=1)]
     >>> placings([seat(1, 1), seat(2, 2, bot=True)])  # one person: nothing to rate
     []
+    >>> placings([seat(1, 1), seat(2, 2, accepted=False), seat(3, 3)])  # not said yes yet
+    [Placing(player_id=1, rank=1), Placing(player_id=3, rank=2)]
     """
     if not rated:
         return []
-    people = [seat for seat in seats if seat.resigned or not seat.is_bot]
+    # A member's seat that waits for their answer (games/nights/seating.py) is left out
+    # as a bot's is, until they accept.
+    people = [seat for seat in seats if (seat.resigned or not seat.is_bot) and seat.accepted]
     finished = sorted({seat.rank for seat in people if not seat.resigned and seat.rank})
     if len(people) < 2 or not finished:
         return []

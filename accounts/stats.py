@@ -9,18 +9,16 @@ Only finished games count, and only what people played: a game a person resigned
 counts as played and not won (even when the bot that took their seat won it), its final
 score is not theirs, and a round a bot played for them (`RoundScore.by_bot`) is not
 theirs either. Bots are nobody's opponent, and have no stats of their own.
-A `Scope` says whose stats and which games:
-
->>> Scope.parse(player=None, mode="nonsense", period="30d").mode
-'both'
+A `Scope` (accounts/stats_scope.py) says whose stats and which games: mode, period
+and variant.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.db import connection
@@ -41,21 +39,17 @@ from django.db.models import (
     Window,
 )
 from django.db.models.functions import RowNumber
-from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, Player, RoundScore, Seat
 
+from .stats_scope import FINISHED_BY_THEM, WON, pick_a_phase_q
+from .stats_scope import MODES as MODES
+from .stats_scope import PERIODS as PERIODS
+from .stats_scope import VARIANTS as VARIANTS
+from .stats_scope import Scope as Scope
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
-
-MODES = {
-    "both": _("Both"),
-    Game.Mode.TABLE.value: _("Game nights"),
-    Game.Mode.ONLINE.value: _("Online"),
-}
-PERIODS = {"all": _("All time"), "30d": _("Last 30 days"), "year": _("Last year")}
-PERIOD_LENGTH = {"all": None, "30d": timedelta(days=30), "year": timedelta(days=365)}
 
 # A phase needs this many tries before it can be anyone's nemesis: one unlucky
 # round is not a pattern.
@@ -67,61 +61,6 @@ RECENT_GAMES = 10
 # The leaderboard ranks players with at least this many games; the others are
 # listed after them, unranked, so one lucky game doesn't top the table.
 LEADERBOARD_MIN_GAMES = 3
-
-
-@dataclass(frozen=True)
-class Scope:
-    """Whose stats (a Player) over which finished games (mode and period)."""
-
-    player: Player | None
-    mode: str = "both"
-    period: str = "all"
-    now: datetime = field(default_factory=timezone.now)
-
-    @classmethod
-    def parse(cls, player: Player | None, mode: str | None, period: str | None) -> Scope:
-        """Unknown values fall back to the defaults: a filter link can't break the page."""
-        return cls(
-            player=player,
-            mode=mode if mode in MODES else "both",
-            period=period if period in PERIODS else "all",
-        )
-
-    @property
-    def since(self) -> datetime | None:
-        length = PERIOD_LENGTH[self.period]
-        return None if length is None else self.now - length
-
-    def games_q(self, prefix: str = "game__") -> Q:
-        """The finished games in scope, as a filter on a model that reaches Game via `prefix`."""
-        q = Q(**{f"{prefix}status": Game.Status.FINISHED})
-        if self.mode != "both":
-            q &= Q(**{f"{prefix}mode": self.mode})
-        if self.since is not None:
-            q &= Q(**{f"{prefix}finished_at__gte": self.since})
-        return q
-
-    def seats(self) -> QuerySet[Seat]:
-        return Seat.objects.filter(self.games_q(), player=self.player)
-
-    def phase_games(self) -> QuerySet[Seat, Any]:
-        """The ids of the games in scope whose rounds say which phase was tried:
-        all but pick-a-phase. (A subquery: the rules are read once per game, not
-        once per round.)"""
-        return self.seats().filter(_not_pick_a_phase()).values("game")
-
-
-# A person's seat that they won: they stayed to the end (a bot won a resigned seat).
-WON = Q(is_winner=True, resigned=False)
-# Seats whose final score is the person's own: they played the game to the end.
-FINISHED_BY_THEM = Q(resigned=False)
-
-
-def _not_pick_a_phase(prefix: str = "game__") -> Q:
-    # In pick-a-phase a game night records only the phase laid, not the one tried,
-    # so its rounds would show every phase as completed at the first try.
-    key = f"{prefix}rules__pick_a_phase"
-    return Q(**{f"{key}__isnull": True}) | Q(**{key: False})
 
 
 def _rate(part: int | None, whole: int | None) -> float | None:
@@ -153,7 +92,10 @@ def summary(scope: Scope) -> Summary:
         won=Count("id", filter=WON),
         average_score=Avg("score", filter=FINISHED_BY_THEM),
         best_score=Min("score", filter=FINISHED_BY_THEM),
-        average_rounds=Avg("game__rounds_played", filter=FINISHED_BY_THEM),
+        # An imported game's rounds are unknown (rounds_played 0: accounts/bgstats.py).
+        average_rounds=Avg(
+            "game__rounds_played", filter=FINISHED_BY_THEM & Q(game__rounds_played__gt=0)
+        ),
     )
     return Summary(**row, longest_streak=longest_streak(scope))
 
@@ -196,6 +138,7 @@ class PhaseStat:
     rounds: int  # rounds in which the player tried this phase
     completed: int  # of those, rounds in which they laid it
     rounds_to_complete: int  # tries at this phase in the games where they did lay it
+    picked: int = 0  # times laid in pick-a-phase games (where tries aren't recorded)
 
     @property
     def share(self) -> float | None:
@@ -214,41 +157,57 @@ class PhaseStat:
 
 def phase_stats(scope: Scope) -> list[PhaseStat]:
     """Per phase: rounds tried, rounds completed, and the tries it took (the person's
-    own rounds: not those a bot played for them). One query.
+    own rounds: not those a bot played for them); and the times it was laid in
+    pick-a-phase games. One query.
 
     A try counts towards "rounds needed" when the same seat laid that phase later
     (or then); tries in a game that ended first are left out of the average. Whether
     the seat laid it is a window over that seat's tries at that phase, so the query
     stays one pass over the player's rounds whatever plan the database picks (a
     correlated EXISTS here went quadratic when the table's statistics were stale).
+
+    Pick-a-phase rounds record only the phase laid (as the one tried), so they count
+    in `picked` alone: counted as tries, every phase would look laid at the first try.
     """
     tries = (
         RoundScore.objects.filter(
-            game__in=scope.phase_games(),
+            game__in=scope.seats().values("game"),
             player=scope.player,
             by_bot=False,
             phase_attempted__isnull=False,
         )
         .annotate(
+            picking=Case(When(pick_a_phase_q(), then=Value(1)), default=Value(0)),
             laid_by_seat=Window(
                 Count(Case(When(phase_completed=F("phase_attempted"), then=Value(1)))),
                 partition_by=[F("seat_id"), F("phase_attempted")],
-            )
+            ),
         )
-        .values("phase_attempted", "phase_completed", "laid_by_seat")
+        .values("phase_attempted", "phase_completed", "laid_by_seat", "picking")
     )
     sql, params = tries.query.sql_with_params()
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT tries.phase_attempted, COUNT(*), COUNT(tries.phase_completed),"
-            " SUM(CASE WHEN tries.laid_by_seat > 0 THEN 1 ELSE 0 END)"
+            "SELECT tries.phase_attempted,"
+            " SUM(CASE WHEN tries.picking = 0 THEN 1 ELSE 0 END),"
+            " SUM(CASE WHEN tries.picking = 0 AND tries.phase_completed IS NOT NULL"
+            " THEN 1 ELSE 0 END),"
+            " SUM(CASE WHEN tries.picking = 0 AND tries.laid_by_seat > 0 THEN 1 ELSE 0 END),"
+            " SUM(CASE WHEN tries.picking = 1 AND tries.phase_completed IS NOT NULL"
+            " THEN 1 ELSE 0 END)"
             f" FROM ({sql}) tries GROUP BY tries.phase_attempted ORDER BY tries.phase_attempted",
             params,
         )
         rows = cursor.fetchall()
     return [
-        PhaseStat(phase=phase, rounds=rounds, completed=completed, rounds_to_complete=needed)
-        for phase, rounds, completed, needed in rows
+        PhaseStat(
+            phase=phase,
+            rounds=rounds,
+            completed=completed,
+            rounds_to_complete=needed,
+            picked=picked,
+        )
+        for phase, rounds, completed, needed, picked in rows
     ]
 
 
@@ -485,6 +444,7 @@ def visible_players(viewer: Player, user: User) -> QuerySet[Player]:
         Q(game__creator=user) | Q(game__co_scorers=user),
         game__mode=Game.Mode.TABLE,
         player=OuterRef("pk"),
+        accepted=True,  # a member seated by username shows nothing before they say yes
     )
     return Player.objects.filter(
         Q(pk=viewer.pk) | Q(pk__in=co_players(viewer).values("pk")) | Q(Exists(scored))

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.models import Game, Player
 from phase10site.celery import publish_on_commit
 
-from . import charts, claims, deletion, emails, export, rating_stats, stats, tasks
+from . import away, charts, claims, deletion, emails, export, rating_stats, stats, tasks
 from .forms import (
     BrowserTimeZoneForm,
     DeleteAccountForm,
@@ -134,6 +134,7 @@ def _render_profile(request: AuthenticatedHttpRequest, **forms: Any) -> HttpResp
         "notification_form": forms.get("notification_form")
         or NotificationForm(instance=user.profile),
         "open_claims": claims.claims_for(user).count(),
+        "away_words": away.status_words(user),
     }
     return render(request, "accounts/profile.html", context)
 
@@ -318,7 +319,13 @@ def _filter_links(request: HttpRequest, scope: stats.Scope) -> dict[str, list[di
     return {
         "mode_links": _links(request, "mode", stats.MODES, scope.mode),
         "period_links": _links(request, "period", stats.PERIODS, scope.period),
+        "variant_links": _links(request, "variant", stats.VARIANTS, scope.variant),
     }
+
+
+def _scope(request: HttpRequest, player: Player) -> stats.Scope:
+    get = request.GET.get
+    return stats.Scope.parse(player, get("mode"), get("period"), get("variant"))
 
 
 def _avatar_colour(request: AuthenticatedHttpRequest, player: Player) -> str:
@@ -333,7 +340,7 @@ def _avatar_colour(request: AuthenticatedHttpRequest, player: Player) -> str:
 def _stats_page(request: AuthenticatedHttpRequest, player: Player, me: Player) -> HttpResponse:
     """One player's stats page (your own, or someone you played with). The number of
     queries doesn't depend on how many games they played."""
-    scope = stats.Scope.parse(player, request.GET.get("mode"), request.GET.get("period"))
+    scope = _scope(request, player)
     with timezone.override(_user_time_zone(request.user)):
         return _render_stats(request, scope, player, me)
 
@@ -407,7 +414,7 @@ def player_stats(request: AuthenticatedHttpRequest, player_id: int) -> HttpRespo
 @require_GET
 def leaderboard(request: AuthenticatedHttpRequest) -> HttpResponse:
     me = Player.for_user(request.user)
-    scope = stats.Scope.parse(me, request.GET.get("mode"), request.GET.get("period"))
+    scope = _scope(request, me)
     sort = "rating" if request.GET.get("sort") == "rating" else "wins"
     context = {
         "me": me,
@@ -457,7 +464,11 @@ def export_rounds_csv(request: AuthenticatedHttpRequest) -> StreamingHttpRespons
 @require_GET
 def export_game_json(request: AuthenticatedHttpRequest, public_id: str) -> JsonResponse:
     game = _get_game_for_user(request.user, public_id)
-    data = {**export.game_dict(game), "ratings": export.game_ratings(game)}
+    data = {
+        **export.game_dict(game),
+        "ratings": export.game_ratings(game),
+        "chat": export.game_chat(game, Player.for_user(request.user)),
+    }
     response = JsonResponse(data, json_dumps_params={"indent": 2})
     response["Content-Disposition"] = f'attachment; filename="phase10-game-{game.public_id}.json"'
     return response

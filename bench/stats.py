@@ -99,10 +99,14 @@ def main() -> None:
     stats_url = reverse("accounts:stats")
     time_page(client, stats_url, {}, args.requests)
     time_page(client, stats_url, {"mode": "table", "period": "year"}, args.requests)
+    # The variant filter reads Game.rules with JSON lookups (every fifth game all-advance).
+    time_page(client, stats_url, {"variant": "standard"}, args.requests)
+    time_page(client, stats_url, {"variant": "all_advance"}, args.requests)
     bob_url = reverse("accounts:player", args=[Player.for_user(bob).pk])
     time_page(client, bob_url, {}, args.requests)
     time_page(client, reverse("accounts:leaderboard"), {}, args.requests)
     time_page(client, reverse("accounts:leaderboard"), {"sort": "rating"}, args.requests)
+    time_page(client, reverse("accounts:leaderboard"), {"variant": "standard"}, args.requests)
 
 
 if __name__ == "__main__":

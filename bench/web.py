@@ -101,6 +101,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
     parser.add_argument("--others", type=int, default=10_000, help="other people's games")
     parser.add_argument("--explain", action="store_true", help="print the list queries' plans")
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="PAGE",
+        help="measure only the page of this printed name, quoted (repeatable), and its "
+        "yardstick; --others 0 skips the half with the other games",
+    )
     args = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("wrk is needed: apt-get install wrk")
@@ -134,6 +141,8 @@ def main() -> None:
         without = _run_half(*half, fixtures.nights[0])
         if args.explain:
             _explain(fixtures, "without other games")
+        if not args.others:
+            return
         started = time.monotonic()
         _add_other_games(args.others)
         _vacuum(bench_url)
@@ -905,11 +914,17 @@ def _run_half(
     )
     measures["action"] = ("python", lambda: _python_client("action", players, args))  # type: ignore[arg-type]
     measures["round entry"] = ("python", lambda: _python_client("round entry", scorers, args))  # type: ignore[arg-type]
+    if args.only:
+        wanted = set(args.only)
+        wanted |= set(BASELINES.values()) if wanted & {"action", "round entry"} else {"bare view"}
+        measures = {name: measure for name, measure in measures.items() if name in wanted}
     results: dict[str, list[Result]] = {name: [] for name in measures}
     for _round in range(args.rounds):
         for name, (_kind, measure) in measures.items():
             results[name].append(_measured(cpu, measure))
     _print_half(results, {name: kind for name, (kind, _m) in measures.items()})
+    if args.only and "stats" not in args.only:
+        return results
     p50, cpu_ms = _serial(origin, "/accounts/stats/", fixtures.cookies["bench0"], cpu)
     mark = "" if p50 <= STATS_P50_TARGET_MS else " ✗"
     print(

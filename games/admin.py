@@ -5,7 +5,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .models import Game, Move, Notification, Player, RoundScore, Seat
+from .models import ChatMessage, Game, Move, Notification, Player, RoundScore, Seat
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]  # TabularInline[Seat, Game] fails at run time: Django 6.1 has no InlineModelAdmin.__class_getitem__
@@ -66,6 +66,22 @@ class RoundScoreAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin
 class MoveAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin[Move] fails at run time: Django 6.1 has no ModelAdmin.__class_getitem__
     list_display = ["game", "number", "seat", "automatic", "created_at"]
     raw_id_fields = ["game"]
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin[ChatMessage] fails at run time: Django 6.1 has no ModelAdmin.__class_getitem__
+    """Table talk, for the record: read only. Hiding is the game creator's, on the board
+    (games/online/chat.py keeps the board's copy on the game row in step)."""
+
+    list_display = ["created_at", "game", "seat", "move_number", "text", "hidden_at"]
+    list_filter = ["hidden_at"]
+    search_fields = ["game__public_id", "text"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: ChatMessage | None = None) -> bool:
+        return False
 
 
 @admin.register(Notification)

@@ -139,12 +139,31 @@ class Game(models.Model):
     turn_started_at = models.DateTimeField(null=True, blank=True)
     time_limit = models.DurationField(null=True, blank=True)
     invite_token = models.CharField(max_length=32, blank=True, default=new_token)
+    # Pause and away (games/online/pause.py): a pause asked for holds the positions of
+    # the seats that agreed; everyone seated by a person agreeing pauses the game.
+    pause_votes = models.JSONField(default=list, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True)
+    # The current turn's clock stopped (the game paused, or its player away); when it
+    # runs again `turn_started_at` moves on by the time it stood still.
+    clock_stopped_at = models.DateTimeField(null=True, blank=True)
+    # The last few chat messages as [id, seat position, move number, text, hidden]: a copy
+    # of the chat's tail (`ChatMessage`), written with each message, so the board shows
+    # them from this row (games/online/chat.py).
+    recent_chat = models.JSONField(default=list, blank=True)
+    # The spectator link's token (empty: no link). A seated player makes one, or a new
+    # one; revoking empties it, and the old link answers 404 (online/spectate_views.py).
+    spectator_token = models.CharField(max_length=32, blank=True, default="")
+    # The last finished round's hands as it ended: {"round": n, "hands": [[codes] per
+    # seat]}. A copy of its RoundScore rows' `cards_left`, written in the same
+    # transaction, so the board shows the round's results from this row.
+    round_reveal = models.JSONField(default=dict, blank=True)
 
     # Not columns: what a view works out per viewer and sets on the games it renders
     # (declared for type checkers only; a game no view has set them on has none of them).
     can_edit: bool  # game nights: the viewer keeps score in this game
     my_seat: Seat | None  # online list: the viewer's seat
     your_turn: bool  # online list: the game waits for the viewer
+    turn_clock: dict[str, object] | None  # online list: the turn's clock (online/pause.py)
     # online.services.load_state's cache: the parsed snapshot and the `state` dict it
     # was parsed from, so a request that acts and then shows the table parses it once.
     _engine_state: tuple[object, GameState]
@@ -165,6 +184,13 @@ class Game(models.Model):
                 fields=["finished_at", "id"],
                 name="game_finished_idx",
                 condition=Q(status="finished"),
+            ),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["spectator_token"],
+                name="game_unique_spectator_token",
+                condition=~Q(spectator_token=""),
             ),
         ]
 
@@ -191,6 +217,11 @@ class Seat(models.Model):
     # Online: resigned players are replaced by a bot but keep their history.
     resigned = models.BooleanField(default=False)
     muted = models.BooleanField(default=False)  # per-game email mute
+    # Online: the seat positions whose chat messages this seat's person doesn't see.
+    chat_muted = models.JSONField(default=list, blank=True)
+    # Game nights: a member seated by someone they never played with says yes first
+    # (games/nights/seating.py); until then the seat counts in nobody's stats or ratings.
+    accepted = models.BooleanField(_("accepted"), default=True)
 
     class Meta:
         ordering = ["position"]
@@ -205,9 +236,11 @@ class Seat(models.Model):
     @staticmethod
     def of_people(prefix: str = "") -> Q:
         """The seats people took: not a bot's own (a person who resigned keeps theirs,
-        though a bot plays it). A filter on Seat, or on a model that reaches Seat
-        through `prefix` (e.g. "seats__")."""
-        return Q(**{f"{prefix}is_bot": False}) | Q(**{f"{prefix}resigned": True})
+        though a bot plays it), nor one a member was seated in and hasn't accepted yet.
+        A filter on Seat, or on a model that reaches Seat through `prefix` (e.g.
+        "seats__")."""
+        people = Q(**{f"{prefix}is_bot": False}) | Q(**{f"{prefix}resigned": True})
+        return people & Q(**{f"{prefix}accepted": True})
 
 
 class Invitation(models.Model):
@@ -260,6 +293,9 @@ class RoundScore(models.Model):
     # A bot played the seat when the round ended: a bot's own seat, or one whose person
     # resigned (in this round or before). Stats count only the rounds people played.
     by_bot = models.BooleanField(default=False)
+    # Online games: the cards left in the seat's hand when the round ended, as codes
+    # (the engine's RoundOver event; everyone sees them once the round is over).
+    cards_left = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["round_number", "seat__position"]
@@ -274,6 +310,25 @@ class RoundScore(models.Model):
     @property
     def completed(self) -> bool:
         return self.phase_completed is not None
+
+
+class QueuedRound(models.Model):
+    """A game-night round a scorer's phone kept while it had no connection, by the key the
+    phone gave it: sent again (a retry, a second tab, a lost answer) it is answered
+    "already applied" and saved once (games/nights/offline_views.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="queued_rounds")
+    key = models.UUIDField()
+    round_number = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="queuedround_unique_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} round {self.round_number} ({self.key})"
 
 
 class Move(models.Model):
@@ -295,6 +350,32 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} move {self.number}"
+
+
+class ChatMessage(models.Model):
+    """Table talk: a message a seated person posted in an online game. Part of the
+    game's record (a message its creator hid is kept, only not shown), never of its move
+    log: the engine, `Move` rows and replays don't see it (games/online/chat.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="chat_messages")
+    # The game's move number when it was posted: it sits after that move in the log.
+    move_number = models.PositiveIntegerField()
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(default=timezone.now)
+    # When the game's creator hid it (shown as hidden to everyone; the text is kept).
+    hidden_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [
+            models.Index(fields=["game", "move_number"], name="chat_game_move_idx"),
+            # The rate limit and the double-click guard count a seat's latest messages.
+            models.Index(fields=["seat", "created_at"], name="chat_seat_time_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} chat {self.pk}"
 
 
 class Notification(models.Model):

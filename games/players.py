@@ -1,11 +1,15 @@
-"""Who can be seated or asked: members found by username, and a user's seat."""
+"""Who can be seated or asked: members found by username, a user's seat, whether a
+player is away."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
+
+from accounts.models import Profile
 
 from .models import Seat
 
@@ -27,3 +31,15 @@ def seat_for_user(seats: Iterable[Seat], user: User) -> Seat | None:
         if seat.player.user_id == user.pk:
             return seat
     return None
+
+
+def away_until(player_id: int | None, now: datetime) -> datetime | None:
+    """When the person playing as `player_id` comes back, if they are away now (their
+    turn clocks stand still meanwhile: games/online/pause.py); else None."""
+    if player_id is None:
+        return None
+    return (
+        Profile.objects.filter(user__player=player_id, away_until__gt=now)
+        .values_list("away_until", flat=True)
+        .first()
+    )

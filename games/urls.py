@@ -1,18 +1,33 @@
 from django.urls import path
 
+from .nights import offline_views as night_offline
+from .nights import setup_views as night_setup
+from .nights import share_views as night_screens
 from .nights import views as nights
 from .notify import views as notify
+from .online import chat_views as chat
 from .online import invitation_views as invitations
+from .online import pause_views
+from .online import spectate_views as spectate
 from .online import views as online
 
 app_name = "games"
 
 urlpatterns = [
+    # The installable web app: its service worker (scope: the whole site) and what it
+    # shows offline for a page never opened.
+    path("sw.js", night_offline.service_worker, name="service_worker"),
+    path("offline/", night_offline.offline_page, name="offline"),
     # Game nights: scoring a game played with a real deck.
     path("nights/", nights.night_list, name="night_list"),
-    path("nights/new/", nights.night_create, name="night_create"),
+    path("nights/new/", night_setup.night_create, name="night_create"),
     path("nights/<str:public_id>/", nights.night_detail, name="night_detail"),
     path("nights/<str:public_id>/rounds/", nights.night_add_round, name="night_add_round"),
+    path(
+        "nights/<str:public_id>/rounds/queued/",
+        night_offline.night_queued_round,
+        name="night_queued_round",
+    ),
     path(
         "nights/<str:public_id>/rounds/<int:number>/",
         nights.night_edit_round,
@@ -22,8 +37,11 @@ urlpatterns = [
     path("nights/<str:public_id>/tiebreak/", nights.night_tiebreak, name="night_tiebreak"),
     path("nights/<str:public_id>/scorers/", nights.night_add_co_scorer, name="night_co_scorer"),
     path("nights/<str:public_id>/rematch/", nights.night_rematch, name="night_rematch"),
+    path("nights/<str:public_id>/seat/", night_setup.night_seat_answer, name="night_seat_answer"),
     path("s/<str:token>/", nights.night_share, name="night_share"),
     path("s/<str:token>/live/", nights.night_share_live, name="night_share_live"),
+    path("s/<str:token>/tv/", night_screens.night_tv, name="night_tv"),
+    path("s/<str:token>/tv/live/", night_screens.night_tv_live, name="night_tv_live"),
     # Online play.
     path("play/", online.online_list, name="online_list"),
     path("play/new/", online.online_create, name="online_create"),
@@ -35,6 +53,16 @@ urlpatterns = [
     path("play/<str:public_id>/sort/", online.online_sort, name="online_sort"),
     path("play/<str:public_id>/resign/", online.online_resign, name="online_resign"),
     path("play/<str:public_id>/rematch/", online.online_rematch, name="online_rematch"),
+    path("play/<str:public_id>/chat/", chat.online_chat, name="online_chat"),
+    path("play/<str:public_id>/chat/hide/", chat.online_chat_hide, name="online_chat_hide"),
+    path("play/<str:public_id>/chat/mute/", chat.online_chat_mute, name="online_chat_mute"),
+    path("play/<str:public_id>/pause/", pause_views.online_pause, name="online_pause"),
+    path(
+        "play/<str:public_id>/pause/decline/",
+        pause_views.online_pause_decline,
+        name="online_pause_decline",
+    ),
+    path("play/<str:public_id>/resume/", pause_views.online_resume, name="online_resume"),
     path("play/<str:public_id>/start/", online.online_start, name="online_start"),
     path("play/<str:public_id>/leave/", online.online_leave, name="online_leave"),
     path("play/<str:public_id>/invite/", online.online_invite, name="online_invite"),
@@ -59,6 +87,20 @@ urlpatterns = [
         "play/<str:public_id>/seats/<int:position>/remove/",
         online.online_remove_seat,
         name="online_remove_seat",
+    ),
+    # Watching: a finished game's replay, the spectator link and what it shows.
+    path("play/<str:public_id>/replay/", spectate.online_replay, name="online_replay"),
+    path(
+        "play/<str:public_id>/spectators/",
+        spectate.online_spectators,
+        name="online_spectators",
+    ),
+    path("watch/<str:token>/", spectate.online_spectate, name="online_spectate"),
+    path("watch/<str:token>/poll/", spectate.online_spectate_poll, name="online_spectate_poll"),
+    path(
+        "watch/<str:token>/replay/",
+        spectate.online_spectate_replay,
+        name="online_spectate_replay",
     ),
     path("unsubscribe/<str:token>/", notify.unsubscribe, name="unsubscribe"),
     path("notify/<str:public_id>/mute/", online.online_mute, name="online_mute"),

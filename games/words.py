@@ -9,10 +9,12 @@ Functions that run on every board render are cached per language.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import get_language, get_language_bidi, ngettext, pgettext
 from django.utils.translation import gettext as _
 
@@ -157,6 +159,19 @@ def time_left_words(left: timedelta) -> str:
     if left.total_seconds() <= 0:
         return _("time is up")
     return duration_words(left)
+
+
+def away_words(until: datetime, now: datetime | None = None) -> str:
+    """Beside an away player's name: "away until Friday" within the week, else "away
+    until 14 December" — the day their away ends on, in the viewer's time zone."""
+    now = now or timezone.now()
+    # `until` is the midnight after their last day away: name that last day.
+    last = timezone.localtime(until - timedelta(seconds=1))
+    if last.date() - timezone.localtime(now).date() < timedelta(days=7):
+        day = date_format(last, "l")
+    else:
+        day = date_format(last, "MONTH_DAY_FORMAT")
+    return _("away until %(day)s") % {"day": day}
 
 
 # --- cards and groups ---------------------------------------------------------------------

@@ -30,7 +30,8 @@ The rules are shared/RULES.md. The pieces, one concept per module:
                 `lay_down_options`, `hit_options`, `discard_options`, `skip_targets`,
                 `phases_to_lay`), and `phases_needed(state, seat)`.
 - view:         `player_view(state, seat)` -> `PlayerView`, typed and frozen: what a seat
-                may see (`to_dict()` is its JSON form); `LegalView` its legal moves.
+                may see (`to_dict()` is its JSON form); `LegalView` its legal moves;
+                `spectator_view(state)`: what someone watching may see (no hand).
 - bots:         `choose_action(view, rng)`; simulate: `python -m games.engine.simulate`.
 - absent:       the turn a time limit plays for an absent player (`absent_turn`,
                 `auto_draw`, `auto_discard`).
@@ -109,7 +110,7 @@ from games.engine.progression import (
 from games.engine.rules import ActionError, RuleError, Rules
 from games.engine.solver import find_phase, phase_shortfall, validate_phase
 from games.engine.state import GameState, RoundSummary, SeatRound
-from games.engine.view import LegalView, PlayerView, player_view
+from games.engine.view import LegalView, PlayerView, player_view, spectator_view
 
 __all__ = [
     "Action",
@@ -182,6 +183,7 @@ __all__ = [
     "progress",
     "replay",
     "skip_targets",
+    "spectator_view",
     "standing_ranks",
     "validate_phase",
 ]

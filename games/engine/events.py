@@ -19,11 +19,11 @@ states. Every event is public: a card drawn from the draw pile stays secret.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from games.engine.actions import Action, Discard, Draw, Hit, LayDown
-from games.engine.cards import Card
+from games.engine.cards import Card, parse_cards, remove_card
 from games.engine.game import apply
 from games.engine.legal import skip_targets
 from games.engine.melds import End, Group, group_from_dict
@@ -115,12 +115,15 @@ class WentOut(_Event):
 @dataclass(frozen=True)
 class RoundOver(_Event):
     """A round was scored (`summary`: its number, who went out, per seat points, phase
-    attempted and phase laid); `scores` are the totals after it. The next round is dealt
-    at once unless the game is over or a tie-breaker round starts."""
+    attempted and phase laid); `scores` are the totals after it; `hands`: per seat, the
+    cards left in its hand when the round ended (shown to everyone now: the points are
+    theirs). The next round is dealt at once unless the game is over or a tie-breaker
+    round starts."""
 
     TYPE = "round_over"
     summary: RoundSummary
     scores: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,7 @@ def _events(before: GameState, action: Action, after: GameState) -> tuple[Event,
     if summary is not None:
         if summary.went_out is not None:
             events.append(WentOut(summary.went_out))
-        events.append(RoundOver(summary, after.scores))
+        events.append(RoundOver(summary, after.scores, _hands_left(before, action)))
     if after.game_over:
         assert after.winner is not None  # a game never ends without a winner
         events.append(GameOver(after.winner, tiebreak=after.tiebreak))
@@ -226,6 +229,18 @@ def _events(before: GameState, action: Action, after: GameState) -> tuple[Event,
         if after.discard_pile[0].is_skip:
             events.append(Skipped(after.standing.first_player, by=None))
     return tuple(events)
+
+
+def _hands_left(before: GameState, action: Action) -> tuple[tuple[Card, ...], ...]:
+    """The hands as the round ended with `action`: a discard or a hit is the only move
+    that ends a round (going out, or the last discard before the piles ran out), and it
+    took one card from the mover's hand. (A tie-breaker's lay-down ends the game without
+    a scored round.)"""
+    hands = list(before.hands)
+    if isinstance(action, (Discard, Hit)):
+        seat = before.current_seat
+        hands[seat] = remove_card(hands[seat], action.card) or ()
+    return tuple(hands)
 
 
 def _hit_end(state: GameState, action: Hit) -> End | None:
@@ -275,6 +290,8 @@ def _read(name: str, value: Any) -> Any:
         return RoundSummary.from_dict(value)
     if name in ("seats", "scores"):
         return tuple(int(item) for item in value)
+    if name == "hands":
+        return tuple(tuple(parse_cards(hand)) for hand in value)
     return value
 
 
@@ -291,6 +308,13 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     if kind is None:
         raise ActionError(f"Unknown event type {name!r}.")
     try:
-        return kind(**{field.name: _read(field.name, data[field.name]) for field in fields(kind)})
+        # A field with a default may be missing from an older dict (RoundOver's hands).
+        return kind(
+            **{
+                field.name: _read(field.name, data[field.name])
+                for field in fields(kind)
+                if field.name in data or field.default is MISSING
+            }
+        )
     except (KeyError, TypeError, ValueError) as exc:
         raise ActionError(f"Not a {kind.TYPE} event: {data!r}.") from exc

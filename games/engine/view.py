@@ -182,6 +182,25 @@ def player_view(state: GameState, seat: int) -> PlayerView:
     """Everything `seat` may know, and nothing more (see `PlayerView`)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
         raise ActionError(f"There is no seat {seat!r}.")
+    return _view(state, seat, state.hands[seat], _legal(state, seat))
+
+
+SPECTATOR = -1  # the `seat` of a spectator's view: no seat at all
+
+
+def spectator_view(state: GameState) -> PlayerView:
+    """What someone watching the table may know: what every seat knows in common,
+    with no hand (`hand` is empty, `seat` is `SPECTATOR`) and nothing legal.
+
+    >>> from games.engine.game import new_game
+    >>> view = spectator_view(new_game(["Ann", "Bob"], seed=3))
+    >>> view.hand, view.hand_counts, view.your_turn, view.legal.draw
+    ((), (10, 10), False, False)
+    """
+    return _view(state, SPECTATOR, (), NOTHING_LEGAL)
+
+
+def _view(state: GameState, seat: int, hand: tuple[Card, ...], legal: LegalView) -> PlayerView:
     phase = state.phase
     return PlayerView(
         seat=seat,
@@ -193,7 +212,7 @@ def player_view(state: GameState, seat: int) -> PlayerView:
         your_turn=not state.game_over and state.current_seat == seat,
         drawn=state.drawn,
         laid_this_turn=state.laid_this_turn,
-        hand=state.hands[seat],
+        hand=hand,
         hand_counts=tuple(len(hand) for hand in state.hands),
         discard_top=state.discard_top,
         discard_size=len(state.discard_pile),
@@ -211,7 +230,7 @@ def player_view(state: GameState, seat: int) -> PlayerView:
         tiebreak=state.tiebreak,
         tiebreak_seats=state.standing.tiebreak_seats,
         last_round=state.last_round,
-        legal=_legal(state, seat),
+        legal=legal,
     )
 
 

@@ -10,12 +10,9 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Rules
-from games.engine.progression import MAX_PLAYERS, MAX_ROUND_POINTS, MIN_PLAYERS
+from games.engine.progression import MAX_ROUND_POINTS
 
-from ..models import Player
 from ..players import find_member
-from ..variants import custom_phases_field, phase_list, phases_field, progression_field
 from .scoreboard import RoundEntry, Scoreboard
 
 
@@ -29,132 +26,6 @@ class NightUndoForm(NightVersionForm):
     """Undo; after the night's end, `confirm` says the scorer has seen what it changes."""
 
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
-
-
-class NightGameForm(forms.Form):
-    """A new game night on one screen: up to six seats in seating order, the first
-    dealer and the variant. Each seat is someone from the list or a new guest's name."""
-
-    name = forms.CharField(
-        label=gettext_lazy("Name (optional)"),
-        max_length=80,
-        required=False,
-        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("e.g. Friday at Bob's")}),
-    )
-    first_dealer = forms.TypedChoiceField(
-        label=gettext_lazy("Deals first"),
-        coerce=int,
-        choices=[(row, row + 1) for row in range(MAX_PLAYERS)],
-        initial=0,
-        widget=forms.RadioSelect,
-    )
-    phases = phases_field()
-    custom_phases = custom_phases_field()
-    advance = progression_field()
-
-    def __init__(self, me: Player, known: list[Player], *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.known = {str(player.pk): player for player in [me, *known]}
-        choices = [("", "—"), (str(me.pk), _("You (%(name)s)") % {"name": me.name})]
-        choices += [(str(player.pk), _player_label(player)) for player in known]
-        for row in range(MAX_PLAYERS):
-            self.fields[f"player_{row}"] = forms.ChoiceField(
-                label=_("Seat %(number)s") % {"number": row + 1},
-                choices=choices,
-                required=False,
-                initial=str(me.pk) if row == 0 else "",
-            )
-            self.fields[f"guest_{row}"] = forms.CharField(
-                label=_("or a new guest at seat %(number)s") % {"number": row + 1},
-                max_length=40,
-                required=False,
-                widget=forms.TextInput(
-                    attrs={"placeholder": _("or a guest's name"), "autocomplete": "off"}
-                ),
-            )
-
-    def seat_rows(self) -> list[dict[str, object]]:
-        return [
-            {
-                "number": row + 1,
-                "player": self[f"player_{row}"],
-                "guest": self[f"guest_{row}"],
-                "dealer": self["first_dealer"][row],
-            }
-            for row in range(MAX_PLAYERS)
-        ]
-
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        cleaned = self.cleaned_data
-        self.players: list[Player | str] = []
-        self.dealer_position = 0
-        seen: set[str] = set()
-        for row in range(MAX_PLAYERS):
-            player = self._seat(row, cleaned, seen)
-            if player is None:
-                continue
-            if row == cleaned.get("first_dealer"):
-                self.dealer_position = len(self.players)
-            self.players.append(player)
-        if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
-            self.add_error(None, _("Choose 2 to 6 players."))
-        dealer_row = cleaned.get("first_dealer")
-        if dealer_row is not None and not self._row_filled(dealer_row, cleaned):
-            self.add_error("first_dealer", _("The first dealer must be one of the players."))
-        cleaned["rules"] = self._rules(cleaned)
-        return cleaned
-
-    def _row_filled(self, row: int, cleaned: dict[str, Any]) -> bool:
-        return bool(cleaned.get(f"player_{row}") or str(cleaned.get(f"guest_{row}") or "").strip())
-
-    def _seat(self, row: int, cleaned: dict[str, Any], seen: set[str]) -> Player | str | None:
-        choice = cleaned.get(f"player_{row}") or ""
-        guest = str(cleaned.get(f"guest_{row}") or "").strip()
-        if choice and guest:
-            self.add_error(
-                f"guest_{row}", _("Pick someone from the list or type a guest's name, not both.")
-            )
-            return None
-        if not choice and not guest:
-            return None
-        player: Player | str
-        if choice:
-            player = self.known[str(choice)]
-            key = f"id:{player.pk}"
-        else:
-            player = guest
-            key = f"guest:{guest.casefold()}"
-        if key in seen:
-            field = f"guest_{row}" if guest else f"player_{row}"
-            self.add_error(field, _("This player already has a seat."))
-            return None
-        seen.add(key)
-        return player
-
-    def _rules(self, cleaned: dict[str, Any]) -> Rules | None:
-        advance = cleaned.get("advance")
-        try:
-            phases = phase_list(str(cleaned.get("phases")), str(cleaned.get("custom_phases") or ""))
-        except forms.ValidationError as error:
-            self.add_error("custom_phases", error)
-            return None
-        except KeyError:
-            return None
-        if advance is None:
-            return None
-        # The other options only matter online; a table game stores their defaults.
-        return Rules(
-            phases=phases,
-            all_advance=advance == "all_advance",
-            pick_a_phase=advance == "pick_a_phase",
-        )
-
-
-def _player_label(player: Player) -> str:
-    if player.is_guest:
-        return _("%(name)s (guest)") % {"name": player.name}
-    return player.name
 
 
 class NightRoundForm(forms.Form):
@@ -181,12 +52,13 @@ class NightRoundForm(forms.Form):
         self.phases = board.phases_attempted_in(self.number)
         done_before = board.phases_done_before(self.number)
         self.fields["version"].initial = board.version
+        # NOBODY: the deck ran out with no one out; nobody scores 0 by default then.
         self.fields["went_out"] = forms.TypedChoiceField(
             label=_("Went out"),
-            coerce=int,
-            choices=[(seat.position, seat.name) for seat in board.seats],
+            coerce=_seat_or_nobody,
+            choices=[(seat.position, seat.name) for seat in board.seats] + [(NOBODY, _("Nobody"))],
             widget=forms.RadioSelect,
-            error_messages={"required": _("Choose the player who went out.")},
+            error_messages={"required": _("Choose the player who went out, or nobody.")},
         )
         for seat in board.seats:
             self.fields[f"completed_{seat.position}"] = self._completed_field(
@@ -238,6 +110,7 @@ class NightRoundForm(forms.Form):
                 self.initial[f"completed_{position}"] = cell.completed is not None
             if cell.went_out:
                 self.initial["went_out"] = position
+        self.initial.setdefault("went_out", NOBODY)
 
     def posted_values(self) -> list[tuple[str, str]]:
         """The round's values as posted (not the version, nor `confirm`), for a
@@ -252,13 +125,17 @@ class NightRoundForm(forms.Form):
             carried += [(name, str(value)) for value in values]
         return carried
 
+    def nobody_went_out(self) -> object:
+        """The "nobody went out" radio, the last of the group."""
+        return list(self["went_out"])[-1]
+
     def seat_rows(self) -> list[dict[str, object]]:
-        went_out = {int(radio.data["value"]): radio for radio in self["went_out"]}
+        went_out = {str(radio.data["value"]): radio for radio in self["went_out"]}
         return [
             {
                 "seat": seat,
                 "phase": self.phases[seat.position],
-                "went_out": went_out[seat.position],
+                "went_out": went_out[str(seat.position)],
                 "completed": self[f"completed_{seat.position}"],
                 "points": self[f"points_{seat.position}"],
             }
@@ -271,6 +148,7 @@ class NightRoundForm(forms.Form):
         # A browser's post is a QueryDict, which can repeat a key; a plain dict can't.
         if isinstance(self.data, MultiValueDict) and len(self.data.getlist("went_out")) > 1:
             self.add_error("went_out", _("Only one player can go out in a round."))
+        # None: nobody went out (the form's "none"), or the field has an error.
         went_out = cleaned.get("went_out")
         points = []
         for seat in self.board.seats:
@@ -309,6 +187,13 @@ class NightRoundForm(forms.Form):
         if self.board.rules.pick_a_phase:
             return int(cleaned[f"completed_{position}"])
         return self.phases[position]
+
+
+NOBODY = "none"  # went_out=none: the deck ran out and nobody went out (offline.js posts it too)
+
+
+def _seat_or_nobody(value: str) -> int | None:
+    return None if value == NOBODY else int(value)
 
 
 class NightTiebreakForm(forms.Form):

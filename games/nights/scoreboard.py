@@ -139,6 +139,11 @@ class Scoreboard:
         return sorted(self.seats, key=lambda seat: (seat.rank, seat.position))
 
     @property
+    def leaders(self) -> list[ScoreboardSeat]:
+        """The seats ranked first (several when they are level)."""
+        return [seat for seat in self.ranking if seat.rank == 1]
+
+    @property
     def dealer(self) -> ScoreboardSeat:
         return self.seats[self.standing.dealer]
 

@@ -16,11 +16,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING
+from uuid import UUID
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
-from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -28,9 +27,10 @@ from games.engine import RoundResult, RuleError, Rules, Standing
 from games.engine.progression import advance, settle_tiebreak, start
 
 from ..errors import Refused, Stale
-from ..models import Game, Player, RoundScore, Seat
+from ..models import Game, Player, QueuedRound, RoundScore, Seat
 from ..scoring import ROUND_FIELDS, bump, game_rules, queue_rating, refresh_seats, round_row
 from ..words import round_refusal
+from . import seating
 from .corrections import Correction, Kind
 from .scoreboard import (
     RoundEntry,
@@ -56,36 +56,20 @@ def stale_message() -> str:
     )
 
 
-def known_players(user: User) -> list[Player]:
-    """People `user` has played with (a game night, or an online game that started: a
-    lobby is no game played), and the guests they typed in, by name. Never a bot, nor
-    a deleted account's anonymised Player."""
-    my_games = Game.objects.filter(
-        Q(creator=user) | Q(co_scorers=user) | Q(seats__player__user=user),
-        status__in=(Game.Status.ACTIVE, Game.Status.FINISHED),
-    ).values("pk")
-    played_with = Seat.objects.filter(Seat.of_people(), game__in=my_games).values("player")
-    return list(
-        Player.objects.filter(Q(pk__in=played_with) | Q(created_by=user, user__isnull=True))
-        .exclude(user=user)
-        .exclude(anonymised=True)
-        .select_related("user")
-        .order_by(Lower("name"), "pk")
-    )
-
-
 # --- changing -----------------------------------------------------------------------------
 
 
 def create_game(
     creator: User,
     *,
-    players: Sequence[Player | str],
+    players: Sequence[Player | str | User],
     first_dealer: int,
     rules: Rules,
     name: str = "",
 ) -> Game:
-    """A new game night; `players` in seating order, a str being a guest's name."""
+    """A new game night; `players` in seating order, a str being a guest's name and a
+    User a member seated by username (whose seat waits for their answer if they never
+    played with the creator: nights/seating.py)."""
     with transaction.atomic():
         # Serialise one user's creations so a double tap finds the first game below.
         get_user_model().objects.select_for_update().filter(pk=creator.pk).first()
@@ -104,21 +88,32 @@ def create_game(
             first_dealer=first_dealer,
             creator=creator,
         )
+        # Only a member typed in by username can be someone the creator never played
+        # with (the list offers people they did; a rematch passes such a member as a User).
+        typed = [
+            p
+            for p, given in zip(seated, players, strict=True)
+            if not isinstance(given, (Player, str))
+        ]
+        pending = seating.pending_players(creator, typed)
         seats = Seat.objects.bulk_create(
-            Seat(game=game, position=position, player=player)
+            Seat(game=game, position=position, player=player, accepted=player.pk not in pending)
             for position, player in enumerate(seated)
         )
         _save(_Locked(game, seats, [], []), [])
         return game
 
 
-def add_round(game: Game, entry: RoundEntry, *, version: int) -> Game:
+def add_round(game: Game, entry: RoundEntry, *, version: int, key: UUID | None = None) -> Game:
+    """`key`: a round a phone queued offline; it is recorded with the round, once."""
     with transaction.atomic():
         locked = _lock(game, version)
         # A tie-breaker result set aside by a correction was for a tie at the end of the
         # rounds as they were; a tie after a new round is a new tie, to be played.
         _forget_tiebreak(locked.game)
         _save(locked, [*locked.entries, entry], changed=len(locked.entries) + 1)
+        if key is not None:
+            QueuedRound.objects.create(game=game, key=key, round_number=len(locked.entries) + 1)
         return locked.game
 
 
@@ -204,9 +199,11 @@ def rematch(game: Game, by: User, *, version: int) -> Game:
         dealing_order = [seats[(old.first_dealer + 1 + n) % len(seats)] for n in range(len(seats))]
         players = [seat.player for seat in seats if not seat.player.anonymised]
         dealer = next((seat.player for seat in dealing_order if not seat.player.anonymised), None)
+        # A member who hasn't said yes to the last night is asked again for this one.
+        waiting = {seat.player.pk: seat.player.user for seat in seats if not seat.accepted}
         new = create_game(  # too few players left: the engine refuses, with its reason
             by,
-            players=players,
+            players=[waiting.get(player.pk) or player for player in players],
             first_dealer=0 if dealer is None else players.index(dealer),
             rules=game_rules(old),
             name=old.name,
@@ -369,9 +366,11 @@ def _round_rows(
             )
 
 
-def _resolve_player(creator: User, player: Player | str) -> Player:
+def _resolve_player(creator: User, player: Player | str | User) -> Player:
     if isinstance(player, Player):
         return player
+    if not isinstance(player, str):
+        return Player.for_user(player)
     name = player.strip()
     # The same guest name at this user's table is the same person: their history adds up.
     existing = Player.objects.filter(

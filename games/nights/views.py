@@ -17,6 +17,7 @@ from django.core.paginator import Paginator
 from django.db.models import (
     Case,
     Exists,
+    F,
     OuterRef,
     Prefetch,
     Q,
@@ -36,14 +37,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest, HtmxHttpRequest
+from accounts.models import RatingMark
 
 from ..errors import Refused, Stale
-from ..models import Game, Player, Seat
-from . import services
+from ..models import Game, Seat
+from . import seating, services
 from .corrections import Correction
 from .forms import (
     NightCoScorerForm,
-    NightGameForm,
     NightRoundForm,
     NightTiebreakForm,
     NightUndoForm,
@@ -72,7 +73,12 @@ def _nights_of(user) -> QuerySet[Game]:  # type: ignore[no-untyped-def]
     seated = Seat.objects.filter(game=OuterRef("pk"), player__user=user)
     return (
         Game.objects.filter(mode=Game.Mode.TABLE)
-        .annotate(co_scoring=Exists(co_scoring), seated=Exists(seated))
+        # awaiting: a seat in it waits for the user's answer (nights/seating.py).
+        .annotate(
+            co_scoring=Exists(co_scoring),
+            seated=Exists(seated),
+            awaiting=seating.awaits_answer(user),
+        )
         .select_related("creator")
     )
 
@@ -90,7 +96,16 @@ def _night_ids_of(user: User) -> QuerySet[Any, Any]:
 
 
 def _get_night_for_viewer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
-    """A game the user may look at (scorer, co-scorer or seated member), else 404."""
+    """A game the user may look at (scorer, co-scorer or seated member), else 404.
+
+    Its scorer (the one who looks most) costs a plain lookup by public id; anyone else
+    the query that also asks whether they co-score or sit at the table."""
+    game = Game.objects.filter(public_id=public_id, mode=Game.Mode.TABLE).first()
+    if game is not None and game.creator_id == request.user.pk:
+        game.creator = request.user
+        game.can_edit = True
+        # No `awaiting` annotation needed: the host's own seat never waits for an answer.
+        return game
     games = _nights_of(request.user).filter(
         Q(creator=request.user) | Q(co_scoring=True) | Q(seated=True)
     )
@@ -138,7 +153,9 @@ def night_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     games = (
         _nights_of(request.user)
         .filter(pk__in=_night_ids_of(request.user))
+        # A seat waiting for the user's answer comes first (list.html asks it).
         .order_by(
+            F("awaiting").desc(),
             Case(When(status=Game.Status.ACTIVE, then=Value(0)), default=Value(1)),
             "-updated_at",
         )
@@ -163,32 +180,13 @@ def _card_cache_key(card_key: str) -> str:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
-def night_create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
-    me = Player.for_user(request.user)
-    form = NightGameForm(me, services.known_players(request.user), request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = services.create_game(
-                request.user,
-                players=form.players,
-                first_dealer=form.dealer_position,
-                rules=form.cleaned_data["rules"],
-                name=form.cleaned_data["name"],
-            )
-        except Refused as error:
-            form.add_error(None, error.message)
-        else:
-            messages.success(request, _("Game night started. Good luck, everyone!"))
-            return redirect(game)
-    return render(request, "games/nights/new.html", {"form": form})
-
-
-@login_required
 @require_GET
 def night_detail(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     game = _get_night_for_viewer(request, public_id)
-    return _render_game(request, game)
+    # ?saved=<n>: where a plain (no JavaScript) round save lands, its summary on top.
+    saved = request.GET.get("saved", "")
+    number = int(saved) if saved.isdigit() and game.can_edit else 0
+    return _render_game(request, game, saved=number if number == game.rounds_played else 0)
 
 
 @login_required
@@ -208,8 +206,7 @@ def night_add_round(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Ht
                 return _render_game(request, game, notice=error.message, level="error")
             form.add_error(error.field, error.message)
         else:
-            done = _("Round %(number)s saved.") % {"number": form.number}
-            return _changed(request, game, done)
+            return _saved(request, game, form.number)
     return _render_game(request, game, board=board, form=form)
 
 
@@ -385,6 +382,15 @@ def _changed(request: AuthenticatedHtmxHttpRequest, game: Game, notice: str) -> 
     return redirect(game)
 
 
+def _saved(request: AuthenticatedHtmxHttpRequest, game: Game, number: int) -> HttpResponse:
+    """After a new round: the fresh game with the round's summary on top (the standings,
+    who deals and who plays first); a plain form post is sent to that summary."""
+    if request.htmx:
+        game.refresh_from_db()
+        return _render_game(request, game, saved=number)
+    return redirect(f"{game.get_absolute_url()}?saved={number}#round-summary")
+
+
 def _render_game(
     request: AuthenticatedHtmxHttpRequest,
     game: Game,
@@ -397,6 +403,7 @@ def _render_game(
     level: str = "",
     full_page: bool = False,
     confirming: dict[str, object] | None = None,
+    saved: int = 0,
 ) -> HttpResponse:
     if notice and level == "error":
         # A refused change: show what the game looks like now, with fresh forms.
@@ -410,21 +417,29 @@ def _render_game(
         "can_edit": can_edit,
         "notice": notice,
         "level": level,
+        "saved": saved,
         **(confirming or {}),
     }
     if can_edit:
+        # Only the forms the page shows: none to enter a round once the rounds are over.
         context.update(
-            form=form or NightRoundForm(board),
-            tiebreak_form=tiebreak_form or NightTiebreakForm(board),
-            version_form=NightVersionForm(initial={"version": game.version}),
+            form=form or (None if board.rounds_over else NightRoundForm(board)),
+            tiebreak_form=tiebreak_form
+            or (NightTiebreakForm(board) if board.tiebreak_needed else None),
         )
+    if game.status == Game.Status.FINISHED:
+        # The ratings' section is drawn once per version and ratings run (detail.html);
+        # before the first run, the mark's row may not exist yet: revision 0.
+        revision = RatingMark.objects.filter(pk=1).values_list("revision", flat=True).first()
+        context["ratings_revision"] = revision or 0
     if request.htmx and not full_page:
         return render(request, f"{DETAIL}#game", context)
     share_url = request.build_absolute_uri(reverse("games:night_share", args=[game.share_token]))
     context.update(
         share_url=share_url,
         qr=qr_svg(share_url, title=_("QR code of the live scoreboard link")),
-        co_scorers=list(game.co_scorers.all()) if can_edit else [],
+        # Read only when detail.html draws the share panel anew (it is cached per version).
+        co_scorers=game.co_scorers.all() if can_edit else [],
         co_scorer_form=co_scorer_form or NightCoScorerForm(initial={"version": game.version}),
     )
     return render(request, DETAIL, context)

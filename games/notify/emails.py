@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from ..engine import GameState
 from ..engine.phases import TIEBREAK_PHASE
 from ..models import Game, Move, Notification, Seat
+from ..online.chat import since_last_turn
 from ..words import card_name, more_moves, move_news, phase_goal_words
 from .policy import MAX_REMINDERS, games_waiting_for, local_now
 
@@ -135,6 +136,10 @@ def _seat(notification: Notification) -> Seat | None:
     )
 
 
+def _seat_of(game: Game, user_id: int) -> Seat | None:
+    return Seat.objects.filter(game=game, player__user_id=user_id).first()
+
+
 class GameEmail(EmailMultiAlternatives):
     """An email whose long header lines stay literal.
 
@@ -191,6 +196,8 @@ def send_your_turn(notification: Notification) -> None:
     state = _state(game)
     position = seat.position if seat else 0
     events, skipped = events_since_last_turn(game, position, notification.move_number)
+    # The table talk since the player's last move: a few lines, the newest.
+    chat, chat_more = since_last_turn(game, seat) if seat else ([], 0)
     context = notification.context or {}
     _deliver(
         "your-turn",
@@ -201,6 +208,8 @@ def send_your_turn(notification: Notification) -> None:
             "skipped": skipped,
             "discard_top": card_name(context.get("discard_top")),
             "phase": your_phase(state, position),
+            "chat": chat,
+            "chat_more": chat_more,
         },
     )
 
@@ -267,15 +276,23 @@ def send_game_over(notification: Notification) -> None:
 
 def send_digest(notification: Notification) -> None:
     now = timezone.now()
-    games = [
-        {
-            "name": str(game),
-            "url": game_url(game),
-            "since": timesince(game.turn_started_at, now) if game.turn_started_at else "",
-            "round": state.round_number if (state := _state(game)) else None,
-        }
-        for game in games_waiting_for(notification.recipient)
-    ]
+    games = []
+    for game in games_waiting_for(notification.recipient):
+        state = _state(game)
+        # Each game's table talk since the reader's last move there (a query per game:
+        # one email a day, for the few games waiting for its reader).
+        seat = _seat_of(game, notification.recipient_id)
+        chat, chat_more = since_last_turn(game, seat) if seat else ([], 0)
+        games.append(
+            {
+                "name": str(game),
+                "url": game_url(game),
+                "since": timesince(game.turn_started_at, now) if game.turn_started_at else "",
+                "round": state.round_number if state else None,
+                "chat": chat,
+                "chat_more": chat_more,
+            }
+        )
     _deliver("digest", notification, {"games": games, "count": len(games)})
 
 

@@ -20,7 +20,7 @@ from accounts.models import Profile
 from ..engine.absent import auto_discard, auto_draw
 from ..errors import Refused
 from ..models import Game, Notification, Seat
-from ..online import services
+from ..online import pause, services
 from .outbox import Row, turn_key, write
 from .policy import MAX_REMINDERS, games_waiting_for_users, zone
 
@@ -35,11 +35,14 @@ DIGEST_CATCH_UP_HOURS = 2
 
 def _waiting_games(now: datetime, waited: timedelta) -> QuerySet[Game]:
     """Active online games whose turn has waited at least `waited`: the partial index
-    game_waiting_turn_idx answers this, however many games there are."""
+    game_waiting_turn_idx answers this, however many games there are. A stopped clock
+    (the game paused, its player away: online/pause.py) waits for nothing."""
     return Game.objects.filter(
         status=Game.Status.ACTIVE,
         mode=Game.Mode.ONLINE,
         turn_started_at__lte=now - waited,
+        clock_stopped_at__isnull=True,
+        paused_at__isnull=True,
     ).select_related("current_player__user__profile")
 
 
@@ -47,6 +50,7 @@ def send_reminders(now: datetime | None = None) -> int:
     """Remind players whose turn has waited longer than their reminder delay: at most
     MAX_REMINDERS per turn, each one delay after the previous. Returns rows written."""
     now = now or timezone.now()
+    pause.wake_returned(now)  # clocks of aways that ran out count again first
     shortest = min(hours for hours, _label in _reminder_choices() if hours)
     written = 0
     for game in _waiting_games(now, timedelta(hours=shortest)).exclude(current_player__user=None):
@@ -130,6 +134,7 @@ def enforce_time_limits(now: datetime | None = None) -> dict[str, int]:
     """Warn at 80% of a game's time limit; at the limit, play the turn for the absent
     player (the engine's `auto_draw` and `auto_discard`)."""
     now = now or timezone.now()
+    pause.wake_returned(now)
     # No turn can be due for a warning before 4/5 of the shortest limit a game may
     # have: that bound lets the partial index skip every turn younger than that.
     shortest = min(limit for limit in services.TIME_LIMITS.values() if limit)
@@ -177,7 +182,13 @@ def play_for_absent(game: Game, *, now: datetime) -> int:
     with transaction.atomic():
         locked = (
             Game.objects.select_for_update(skip_locked=True)
-            .filter(pk=game.pk, status=Game.Status.ACTIVE, turn_started_at=game.turn_started_at)
+            .filter(
+                pk=game.pk,
+                status=Game.Status.ACTIVE,
+                turn_started_at=game.turn_started_at,
+                clock_stopped_at__isnull=True,
+                paused_at__isnull=True,
+            )
             .first()
         )
         if locked is None or locked.time_limit is None:

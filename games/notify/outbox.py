@@ -346,6 +346,10 @@ def _still_wanted(notification: Notification) -> str | None:
         return reason
     if game is None or game.status != Game.Status.ACTIVE:
         return "game not in progress"
+    if game.paused_at is not None:
+        return "game paused"
+    if notification.kind != Kind.YOUR_TURN and game.clock_stopped_at is not None:
+        return "turn clock stopped"  # its player is away: reminders and warnings wait
     if game.current_player_id != seat.player_id or turn_key(game) != notification.move_number:
         return "turn already played"
     return None

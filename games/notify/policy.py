@@ -81,7 +81,7 @@ def refusal(kind: str, user: User, seat: Seat | None) -> str | None:
 
 def games_waiting_for_users(user_ids: Sequence[int]) -> QuerySet[Game]:
     """Active online games whose turn is one of these users', their seat neither muted
-    nor handed to a bot."""
+    nor handed to a bot, the game not paused."""
     left_out = Seat.objects.filter(game=OuterRef("pk"), player=OuterRef("current_player")).filter(
         Q(muted=True) | Q(is_bot=True)
     )
@@ -89,6 +89,7 @@ def games_waiting_for_users(user_ids: Sequence[int]) -> QuerySet[Game]:
         status=Game.Status.ACTIVE,
         mode=Game.Mode.ONLINE,
         current_player__user__in=user_ids,
+        paused_at__isnull=True,
     ).exclude(Exists(left_out))
 
 

@@ -25,7 +25,8 @@ from django.utils.translation import gettext as _
 from ..engine import Action, Card, Discard, PlayerView, hint, player_view
 from ..models import Game, Seat
 from ..words import group_words, move_line, phase_goal_words, time_left_words
-from . import services
+from . import chat, services
+from .pause import load_profiles, pause_panel, seat_away_words, time_left
 
 SORT_KEY = "online_hand_sort"
 COLOURS = "RBGY"
@@ -38,7 +39,7 @@ TIME_LEFT_SLOT = "__board_time_left__"
 # (static/js/board.js): empty on every other answer, so a poll never moves focus.
 FOCUS_SLOT = "__board_focus__"
 # The places on the board the player's next action starts from (data-landing="…").
-FOCUS_PLACES = frozenset({"hand", "choice", "status", "notice"})
+FOCUS_PLACES = frozenset({"hand", "choice", "status", "notice", "chat"})
 BOARD_CACHE_SECONDS = 600
 
 
@@ -79,6 +80,7 @@ def board_html(
             me.is_bot,
             me.resigned,
             me.muted,
+            "-".join(str(position) for position in me.chat_muted),
             get_language(),
             timezone.get_current_timezone_name(),  # the clock's deadline is local time
             request.session.get(SORT_KEY, "number"),
@@ -117,8 +119,8 @@ def focus_after(action: Action) -> str:
 def turn_deadline(game: Game) -> datetime | None:
     """When the current turn's time runs out (and `notify.jobs` plays it), or None
     without a time limit."""
-    if game.time_limit is None or game.turn_started_at is None:
-        return None
+    if game.time_limit is None or game.turn_started_at is None or game.clock_stopped_at:
+        return None  # stopped (games/online/pause.py): no deadline until it runs again
     return game.turn_started_at + game.time_limit
 
 
@@ -130,15 +132,18 @@ def board_context(
     notice: str = "",
     choice: Any = None,
     hint: dict[str, Any] | None = None,
+    chat_draft: str = "",
+    chat_error: str = "",
 ) -> dict[str, Any]:
     game, seats, me = seating.game, seating.seats, seating.me
+    load_profiles(seats)  # "away until …" beside a name
     # Everything below reads `view`, never the state: the view is what this seat may know.
     view = player_view(services.load_state(game), me.position)
     names = view.players
     order = request.session.get(SORT_KEY, "number")
-    can_act = view.your_turn and not me.is_bot
+    can_act = view.your_turn and not me.is_bot and game.paused_at is None
     legal = view.legal
-    players = [_player(view, seat, me) for seat in seats]
+    players = [seat_context(view, seat, me) for seat in seats]
     log = [
         {
             "number": number,
@@ -154,9 +159,10 @@ def board_context(
         "me": me,
         "view": view,
         "players": players,
-        "current": players[view.current_seat] if not view.game_over else None,
+        "current": None if view.game_over or game.paused_at else players[view.current_seat],
         "my_phase_goal": phase_goal_words(view.phase[me.position]),
         "hand": [str(card) for card in sorted_hand(view.hand, order)],
+        "drawn_index": just_drawn_index(game, view, order),
         "sort": order,
         "discard_top": str(view.discard_top) if view.discard_top else None,
         "can_act": can_act,
@@ -166,8 +172,10 @@ def board_context(
         "can_hit": can_act and bool(legal.hits),
         "can_discard": can_act and bool(legal.discards),
         "pick_phases": list(_phases_to_pick(view)) if view.rules.pick_a_phase else [],
-        "log": list(reversed(log)),
-        "last_round": _last_round(view, log),
+        # The chat's recent messages sit between the moves they came between.
+        "log": chat.interleave(log, chat.board_lines(game, seats, me)),
+        "chat": chat.board_chat(game, seats, me, draft=chat_draft, error=chat_error),
+        "last_round": last_round_context(game, view, log),
         "standings": sorted(seats, key=lambda s: (s.rank or 99, s.position))
         if view.game_over
         else [],
@@ -177,21 +185,34 @@ def board_context(
         "hint": hint,
         "poll": not view.game_over,
         "urls": board_urls(game.public_id, get_script_prefix()),
+        "spectate_url": request.build_absolute_uri(
+            reverse("games:online_spectate", args=[game.spectator_token])
+        )
+        if game.spectator_token
+        else "",
         "clock": _clock(game, view, seats),
+        "pause": pause_panel(game, seats, me),
         "focus_slot": FOCUS_SLOT,
     }
 
 
 def _clock(game: Game, view: PlayerView, seats: list[Seat]) -> dict[str, Any] | None:
     """The current turn's deadline, while a person (not a bot) is to play against a
-    time limit. The time left is put in per request (`TIME_LEFT_SLOT`)."""
-    deadline = turn_deadline(game)
-    if deadline is None or view.game_over:
+    time limit. The time left is put in per request (`TIME_LEFT_SLOT`); a stopped clock
+    (paused, or its player away) says the time it keeps instead."""
+    left = time_left(game)
+    if left is None or view.game_over:
         return None
     current = next((seat for seat in seats if seat.position == view.current_seat), None)
     if current is None or current.is_bot:
         return None
-    return {"deadline": deadline, "left": TIME_LEFT_SLOT}
+    if game.clock_stopped_at is not None:
+        return {
+            "stopped": True,
+            "paused": game.paused_at is not None,
+            "left": time_left_words(left),
+        }
+    return {"deadline": turn_deadline(game), "left": TIME_LEFT_SLOT}
 
 
 def _phases_to_pick(view: PlayerView) -> tuple[int, ...]:
@@ -204,17 +225,31 @@ def _phases_to_pick(view: PlayerView) -> tuple[int, ...]:
 
 def hint_context(seating: Seating) -> dict[str, Any]:
     """The engine's hint for the player's hand, in words."""
-    state = services.load_state(seating.game)
-    found = hint(state, seating.me.position)
+    game, me = seating.game, seating.me
+    state = services.load_state(game)
+    found = hint(state, me.position)
     if found.laid:
         return {"text": _("Your phase is down: hit your cards on groups that take them.")}
     if found.options:
+        # On the player's turn, once drawn, each arrangement is a lay-down form of its
+        # own: one tap plays it (the same fields as a choice's "Lay down phase n").
+        can_lay = state.current_seat == me.position and state.drawn and not me.is_bot
         return {
             "text": _("You can lay down now:"),
             "options": [
-                {"phase": option.phase, "groups": [[str(c) for c in g] for g in option.groups]}
+                {
+                    "phase": option.phase,
+                    "groups": [[str(c) for c in g] for g in option.groups],
+                    "value": "|".join(" ".join(str(c) for c in g) for g in option.groups),
+                }
                 for option in found.options
             ],
+            "lay": {
+                "move": game.move_number,
+                "act": board_urls(game.public_id, get_script_prefix())["act"],
+            }
+            if can_lay and not state.game_over
+            else None,
         }
     count = found.shortfall
     return {
@@ -225,6 +260,21 @@ def hint_context(seating: Seating) -> dict[str, Any]:
         )
         % {"count": count}
     }
+
+
+def just_drawn_index(game: Game, view: PlayerView, order: str) -> int | None:
+    """Where in the shown hand (sorted by `order`) the card this seat just drew or took
+    is, while the game's last move is that draw; None otherwise. The engine puts a
+    drawn card at the end of the hand, so it is `view.hand[-1]`: only this seat's own
+    view says which card it is, and only this seat's board (cached per seat) shows it."""
+    if not (view.your_turn and view.drawn and view.hand and game.recent_moves):
+        return None
+    _number, seat, data, _automatic = game.recent_moves[-1]
+    if seat != view.seat or data.get("type") != "draw":
+        return None
+    drawn = view.hand[-1]
+    shown = sorted_hand(view.hand, order)
+    return len(shown) - 1 - shown[::-1].index(drawn)
 
 
 def sorted_hand(hand: tuple[Card, ...], order: str) -> list[Card]:
@@ -244,18 +294,21 @@ def board_urls(public_id: str, prefix: str) -> dict[str, str]:
     """The links and form targets of a game's board. The board is drawn on every
     change, by every seat, so they are reversed once per game (and script prefix)."""
     names = ["detail", "poll", "act", "hint", "sort", "resign", "rematch", "mute"]
+    names += ["replay", "spectators"]
+    names += ["chat", "chat_hide", "chat_mute"]
     return {name: reverse(f"games:online_{name}", args=[public_id]) for name in names}
 
 
-def _player(view: PlayerView, seat: Seat, me: Seat) -> dict[str, Any]:
-    """One seat around the table: name, tags, facts and laid groups."""
+def seat_context(view: PlayerView, seat: Seat, me: Seat | None) -> dict[str, Any]:
+    """One seat around the table: name, tags, facts and laid groups (`me`: the viewer's
+    seat; None for a spectator or a replay)."""
     position = seat.position
     is_turn = not view.game_over and position == view.current_seat
     classes = ["ot-player"]
     tags = []
     if is_turn:
         classes.append("turn")
-    if position == me.position:
+    if me is not None and position == me.position:
         classes.append("me")
         tags.append(("", _("you")))
     if position not in view.playing:
@@ -268,6 +321,10 @@ def _player(view: PlayerView, seat: Seat, me: Seat) -> dict[str, Any]:
         tags.append(("turn", _("to play")))
     if position in view.skipped:
         tags.append(("skip", _("skipped next")))
+    if away := seat_away_words(seat, me):
+        tags.append(("away", away))
+    if view.laid_phase[position] is not None:
+        tags.append(("down", _("phase laid")))
     facts = []
     phase = view.phase[position]
     if phase is not None:
@@ -306,10 +363,21 @@ def _player(view: PlayerView, seat: Seat, me: Seat) -> dict[str, Any]:
     }
 
 
-def _last_round(view: PlayerView, log: list[dict[str, Any]]) -> dict[str, Any] | None:
+def cards_left(game: Game, round_number: int) -> list[list[str]]:
+    """Per seat position, the cards left in its hand when round `round_number` ended
+    (shown to everyone once the round is over), from the game row: no query."""
+    reveal = game.round_reveal or {}
+    return list(reveal.get("hands", [])) if reveal.get("round") == round_number else []
+
+
+def last_round_context(
+    game: Game, view: PlayerView, log: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The last round's results: each seat's points, phase, total, and its cards left."""
     summary = view.last_round
     if summary is None:
         return None
+    cards = cards_left(game, summary.round_number)
     rows = []
     for position, line in enumerate(summary.seats):
         laid, now = summary.laid[position], view.phase[position]
@@ -325,6 +393,7 @@ def _last_round(view: PlayerView, log: list[dict[str, Any]]) -> dict[str, Any] |
                 if now and not view.game_over
                 else "",
                 "total": view.scores[position],
+                "cards": cards[position] if position < len(cards) else [],
             }
         )
     recent = any(line["round_over"] == summary.round_number for line in log)

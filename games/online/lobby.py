@@ -1,5 +1,5 @@
 """An online game before the deal: creating it, seats, invitations, bots, the start,
-and a rematch (a new lobby with the same rules and people).
+and a rematch (a new lobby with the same rules and people: the finished game's next game).
 
 Like every change, each takes the game row's lock (`services.lock`) and bumps its
 version, so an open lobby page sees the change on its next poll. A lobby game keeps
@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from .. import engine
 from ..engine import Rules
-from ..errors import Refused, Stale
+from ..errors import Refused
 from ..models import Game, Invitation, Player, Seat
 from ..notify import outbox
 from ..players import find_member, seat_for_user
@@ -280,19 +280,30 @@ def start_game(
     return locked
 
 
+REMATCH_KEY = "rematch"  # in a finished game's `state`: the public id of its next game
+
+
 @transaction.atomic
-def rematch(game: Game, by: User, *, version: int) -> Game:
-    """A new lobby game with the same rules and bots; the other people of the game are
-    invited again (they accept, as any invitation); resigned seats are left open."""
+def rematch(game: Game, by: User) -> Game:
+    """The next game, in one tap from the finished board: a new lobby with the same
+    rules and bots, the game's other people invited again (they accept, as any
+    invitation; resigned seats are left open).
+
+    Once set up it is the game's next game for everyone (its public id is kept in the
+    finished game's `state`): a second tap, another tab or another player of the game
+    gets that same lobby, not a second one. Someone invited to it takes their seat; a
+    next game that has started without them (or dropped them) is refused."""
     locked = services.lock(game)
     if locked.status != Game.Status.FINISHED:
         raise Refused(_("The game isn't over yet."), code="not_finished")
-    if locked.version != version:
-        raise Stale(services.moved_on_message(), code="stale")
     seats = services.seats_of(locked)
     me = seat_for_user(seats, by)
     if me is None or me.resigned:
         raise Refused(_("You aren't playing in this game."), code="not_seated")
+    next_id = (locked.state or {}).get(REMATCH_KEY)
+    following = Game.objects.filter(public_id=next_id).first() if next_id else None
+    if following is not None:
+        return _into_next_game(following, by)
     people = [
         seat.player.user
         for seat in seats
@@ -309,5 +320,20 @@ def rematch(game: Game, by: User, *, version: int) -> Game:
         invite=people,
         rated=locked.rated,
     )
-    bump(locked)
+    locked.state = {**(locked.state or {}), REMATCH_KEY: new.public_id}
+    bump(locked, "state")
     return new
+
+
+def _into_next_game(following: Game, user: User) -> Game:
+    """`user`'s way into a finished game's next game: their seat there, or the one
+    their invitation holds for them."""
+    if seat_for_user(services.seats_of(following), user) is not None:
+        return following
+    try:
+        accept_invitation(following, user)
+    except Refused as error:
+        if error.code not in ("started", "no_invitation", "full"):
+            raise
+        raise Refused(_("The next game was set up without you."), code="left_out") from error
+    return following

@@ -42,7 +42,6 @@ from ..engine import (
     GameState,
     Laid,
     RoundOver,
-    RoundSummary,
     RuleError,
     Skipped,
     TiebreakStarted,
@@ -53,7 +52,7 @@ from ..engine.bots import choose_action
 from ..errors import Refused, Stale
 from ..models import Game, Move, RoundScore, Seat
 from ..notify import outbox
-from ..players import seat_for_user
+from ..players import away_until, seat_for_user
 from ..scoring import bump, queue_rating, refresh_seats, round_row
 from ..words import move_refusal
 
@@ -83,15 +82,21 @@ GAME_FIELDS = (
     "move_number",
     "current_player",
     "turn_started_at",
+    "clock_stopped_at",
     "rounds_played",
     "winner",
     "tiebreak_winner",
     "finished_at",
+    "round_reveal",
 )
 
 
 def moved_on_message() -> str:
     return _("The game moved on while you were looking. Here is the table as it is now.")
+
+
+def paused_message() -> str:
+    return _("The game is paused: nobody can move until someone seated resumes it.")
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -121,7 +126,7 @@ class _Turn:
     seats: list[Seat]
     state: GameState
     moves: list[Move] = field(default_factory=list)
-    rounds: list[RoundSummary] = field(default_factory=list)
+    rounds: list[RoundOver] = field(default_factory=list)
     turn_ended: bool = False
 
     def step(self, action: Action, *, automatic: bool) -> None:
@@ -142,9 +147,7 @@ class _Turn:
                 automatic=automatic,
             )
         )
-        self.rounds.extend(
-            event.summary for event in outcome.events if isinstance(event, RoundOver)
-        )
+        self.rounds.extend(event for event in outcome.events if isinstance(event, RoundOver))
         self.turn_ended = any(isinstance(event, TURN_ENDS) for event in outcome.events)
         self.state = outcome.state
 
@@ -237,6 +240,8 @@ def play_turn(game: Game | int, *, expected_move: int, for_person: bool = False)
         locked = lock(game)
         if locked.status != Game.Status.ACTIVE or locked.move_number != expected_move:
             return False
+        if locked.paused_at is not None:
+            return False  # resuming queues the bot again (games/online/pause.py)
         seats = seats_of(locked, players=False)
         state = load_state(locked)
         seat = state.current_seat
@@ -285,7 +290,7 @@ def queue_stalled_bot(game: Game, seats: Sequence[Seat]) -> bool:
     """Queue the bot again when its turn has waited much longer than a bot takes (a lost
     task, a broker that was down). Harmless if the first task still runs: the move
     number decides. `seats` are the game's seats in position order."""
-    if game.status != Game.Status.ACTIVE or game.turn_started_at is None:
+    if game.status != Game.Status.ACTIVE or game.turn_started_at is None or game.paused_at:
         return False
     if timezone.now() - game.turn_started_at < timedelta(seconds=30 + BOT_DELAY_SECONDS):
         return False
@@ -302,7 +307,10 @@ def requeue_stalled_bots() -> int:
     waiting-turn index; a duplicate task is harmless because the move number decides."""
     cutoff = timezone.now() - timedelta(seconds=30 + BOT_DELAY_SECONDS)
     waiting = Game.objects.filter(
-        status=Game.Status.ACTIVE, mode=Game.Mode.ONLINE, turn_started_at__lte=cutoff
+        status=Game.Status.ACTIVE,
+        mode=Game.Mode.ONLINE,
+        turn_started_at__lte=cutoff,
+        paused_at__isnull=True,
     ).filter(Exists(Seat.objects.filter(game=OuterRef("pk"), is_bot=True)))
     queued = 0
     for game in waiting.prefetch_related("seats"):
@@ -338,6 +346,8 @@ def _check_current(game: Game, expected_move: int) -> None:
         raise Stale(_("The game is over."), code="game_over")
     if game.status != Game.Status.ACTIVE:
         raise Refused(_("This game hasn't started yet."), code="not_active")
+    if game.paused_at is not None:
+        raise Refused(paused_message(), code="paused")
     if game.move_number != expected_move:
         raise Stale(moved_on_message(), code="stale")
 
@@ -354,8 +364,11 @@ def _save(turn: _Turn) -> None:
     game.recent_moves = recent_moves(game.recent_moves, turn.moves)
     if turn.rounds:
         RoundScore.objects.bulk_create(
-            [row for summary in turn.rounds for row in _round_rows(game, seats, summary, state)]
+            [row for over in turn.rounds for row in _round_rows(game, seats, over, state)]
         )
+        over = turn.rounds[-1]
+        hands = [[str(card) for card in hand] for hand in over.hands]
+        game.round_reveal = {"round": over.summary.round_number, "hands": hands}
     if turn.rounds or state.game_over:
         refresh_seats(seats, state.rules, state.standing)
     store(game, seats, state, turn_ended=turn.turn_ended)
@@ -390,16 +403,22 @@ def store(game: Game, seats: Sequence[Seat], state: GameState, *, turn_ended: bo
     game.current_player_id = seats[state.current_seat].player_id
     if turn_ended or game.turn_started_at is None:
         game.turn_started_at = timezone.now()
+        # A turn that starts while its player is away starts with its clock stopped.
+        seat = seats[state.current_seat]
+        away = None if seat.is_bot else away_until(seat.player_id, game.turn_started_at)
+        game.clock_stopped_at = game.turn_started_at if away else None
 
 
 def _round_rows(
-    game: Game, seats: Sequence[Seat], summary: RoundSummary, state: GameState
+    game: Game, seats: Sequence[Seat], over: RoundOver, state: GameState
 ) -> Iterable[RoundScore]:
     # One action ends at most one round, so the standing's totals are that round's totals.
     # A seat a bot plays as the round ends (a bot's, or a person's who resigned in this
     # round or before) is the bot's round: stats leave it out of the person's.
+    # The cards left in each hand are kept with the row: the round's end shows them.
+    summary = over.summary
     for seat, line in zip(seats, summary.seats, strict=True):
-        yield round_row(
+        row = round_row(
             game,
             seat,
             summary.round_number,
@@ -410,6 +429,8 @@ def _round_rows(
             total=state.scores[seat.position],
             by_bot=seat.is_bot,
         )
+        row.cards_left = [str(card) for card in over.hands[seat.position]]
+        yield row
 
 
 def queue_bot_if_due(game: Game, seats: Sequence[Seat], state: GameState) -> None:

@@ -15,10 +15,11 @@ from django.contrib import messages
 from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -32,6 +33,7 @@ from . import lobby, services
 from .actions import BadInput, Choice, int_field, read_action
 from .board import SORT_KEY, Seating, board_html, focus_after, hint_context
 from .forms import InviteForm, OnlineGameForm, StartForm
+from .pause import turn_clock, turn_order
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -54,7 +56,8 @@ def _get_online_game_for_player(request: AuthenticatedHtmxHttpRequest, public_id
     # Two plain queries (the game, its seats) rather than one with a subquery: every
     # page and poll of a game starts here.
     game = get_object_or_404(Game, public_id=public_id, mode=Game.Mode.ONLINE)
-    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
+    rows = Seat.objects.filter(game=game).select_related("player__user__profile")  # away?
+    seats = list(rows.order_by("position"))
     me = seat_for_user(seats, request.user)
     if me is None:
         raise Http404
@@ -67,9 +70,10 @@ def _get_online_game_for_player(request: AuthenticatedHtmxHttpRequest, public_id
 @login_required
 @require_GET
 def online_list(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
-    """Games where it's your turn (longest waiting first), then the others, then finished."""
+    """Your turns (least time left, else longest waiting, first), the others, finished."""
     games = _online_games_of(request.user).select_related("current_player")
-    current = list(games.exclude(status=Game.Status.FINISHED).prefetch_related("seats__player"))
+    seats = Prefetch("seats", Seat.objects.select_related("player__user__profile"))  # away?
+    current = list(games.exclude(status=Game.Status.FINISHED).prefetch_related(seats))
     finished = list(
         games.filter(status=Game.Status.FINISHED)
         .select_related("winner")
@@ -78,9 +82,10 @@ def online_list(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     )
     your_turn: list[Game] = []
     others: list[Game] = []
+    now = timezone.now()
     for game in current:
         me = seat_for_user(game.seats.all(), request.user)
-        game.my_seat = me
+        game.my_seat, game.turn_clock = me, turn_clock(game, now)
         game.your_turn = (
             game.status == Game.Status.ACTIVE
             and me is not None
@@ -88,7 +93,7 @@ def online_list(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
             and game.current_player_id == me.player_id
         )
         (your_turn if game.your_turn else others).append(game)
-    your_turn.sort(key=lambda game: game.turn_started_at or game.updated_at)
+    your_turn.sort(key=lambda game: turn_order(game, now))
     others.sort(key=lambda game: game.updated_at, reverse=True)
     for game in finished:
         game.my_seat = seat_for_user(game.seats.all(), request.user)
@@ -375,20 +380,19 @@ def online_resign(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Http
 @login_required
 @require_POST
 def online_rematch(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The finished board's "Next game": to the next game's lobby, set up by the first
+    tap (a double tap, or the other players' taps, go to the same one)."""
     seating = _get_online_game_for_player(request, public_id)
     try:
-        new = lobby.rematch(
-            seating.game, request.user, version=int_field(request.POST.get("version")) or 0
-        )
-    except Stale:
-        return _board_response(
-            request, seating, error=_("A rematch was already set up: see My games.")
-        )
+        new = lobby.rematch(seating.game, request.user)
     except Refused as error:
         return _board_response(request, seating, error=error.message)
-    messages.success(
-        request, _("Rematch set up and the others invited: start it when everyone is in.")
-    )
+    if new.creator_id == request.user.pk:
+        messages.success(
+            request, _("Rematch set up and the others invited: start it when everyone is in.")
+        )
+    else:
+        messages.success(request, _("You joined the game."))
     return _redirect_or_refresh(request, new)
 
 

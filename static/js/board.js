@@ -10,6 +10,9 @@
 //   and then only back to the same control in the fresh board: a poll never takes
 //   focus from where the player is.
 // - Enter on a card in the hand does nothing (Space picks it).
+// - A <details> with an id (a seat's line, the round's results) stays open or closed
+//   as the player left it when the board is swapped.
+// - After the player's own draw, the live region names the card just drawn.
 // - The page keeps one polite live region outside the board (#board-news); it says the
 //   others' new moves, the status when a poll changed it, an error or notice, a hint.
 // Without this file every form still works, by full page loads.
@@ -75,6 +78,11 @@
     return line ? parseInt(line.getAttribute("data-move"), 10) : 0;
   }
 
+  function moveShown(root) {
+    var field = root.querySelector("input[name=move]");
+    return field ? field.value : null;
+  }
+
   function text(element) {
     return element ? element.textContent.replace(/\s+/g, " ").trim() : "";
   }
@@ -125,6 +133,10 @@
       key: keyOf(active),
       status: text(old.querySelector(".ot-status")),
       checked: checked,
+      move: moveShown(old),
+      open: Array.prototype.map.call(old.querySelectorAll("details[id]"), function (details) {
+        return [details.id, details.open];
+      }),
     };
   });
 
@@ -138,6 +150,10 @@
     var was = config && config.boardBefore;
     if (!was || event.target !== fresh) return;
     config.boardBefore = null;
+    was.open.forEach(function (pair) {
+      var details = document.getElementById(pair[0]);
+      if (details && details.matches("details") && fresh.contains(details)) details.open = pair[1];
+    });
     var news = [text(fresh.querySelector("[data-news]"))].concat(othersMoves(fresh));
     var status = text(fresh.querySelector(".ot-status"));
     if (was.poll) {
@@ -156,6 +172,7 @@
       }
       if (status !== was.status) news.push(status);
     } else {
+      if (moveShown(fresh) !== was.move) news.push(text(fresh.querySelector(".ot-pick.drawn")));
       var place = landing(fresh.getAttribute("data-focus"));
       var used = find(was.key);
       if (!land(place) && !(focusable(used) && land(used))) {

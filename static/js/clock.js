@@ -3,7 +3,9 @@
 // change) brings the time left anew, and this only keeps the words current meanwhile.
 // Two largest units, rounded down to the minute, like games/words.py `duration_words`;
 // the browser's Intl.DurationFormat says them in the page's language. Without it the
-// server's text simply stays.
+// server's text simply stays. A stopped clock (the game paused, or its player away:
+// games/online/pause.py) comes without data-deadline, so its time stays as it is; the
+// same clocks count down on My games.
 (function () {
   "use strict";
   if (!window.Intl || !Intl.DurationFormat) {

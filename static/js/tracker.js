@@ -71,6 +71,15 @@
   document.addEventListener("input", keep);
   document.addEventListener("change", keep);
 
+  // The counter (a popover over the round form) shows the points it is adding up.
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input.id || !input.matches("input.points")) return;
+    document.querySelectorAll('output[data-total-for="' + input.id + '"]').forEach(function (output) {
+      output.textContent = input.value;
+    });
+  });
+
   // The list of phases is only asked for when "My own list" is chosen.
   function showCustomPhases() {
     var select = document.querySelector("select[name=phases]");
@@ -84,8 +93,9 @@
 
   // htmx replaces the game (#game) after a save, an undo or a tie-breaker, and the round
   // form (#entry) when a round is opened for correction; the control that was used
-  // goes with it. Focus goes to what the change says ("Round 2 saved.") or to the
-  // form's heading, so the next Tab leads on from there. (A failed save: site.js puts
+  // goes with it. Focus goes to what the change says ("Round 2 saved.", with the
+  // standings and the next deal, at the top of the game) or to the form's heading, so
+  // it is in view and the next Tab leads on from there. (A failed save: site.js puts
   // focus on the first error instead.)
   document.addEventListener("htmx:afterSettle", function (event) {
     var swapped = event.target;
@@ -93,11 +103,13 @@
     if (swapped.querySelector("form [aria-invalid=true], form .errorlist")) return;
     // A correction after the night's end waits for confirmation: its panel's heading.
     var target = swapped.id === "game"
-      ? swapped.querySelector(".correction h2") || swapped.querySelector(".message")
+      ? swapped.querySelector(".correction h2") || swapped.querySelector(".round-summary, .message")
       : swapped.querySelector("h2");
     if (!target) return;
     target.setAttribute("tabindex", "-1");
     target.focus();
+    // The summary leads the new standings: bring both into view, not just its line.
+    if (target.classList.contains("round-summary")) target.scrollIntoView({ block: "start" });
   });
 
   // A plain (non-HTMX) form sends once, even when tapped twice.

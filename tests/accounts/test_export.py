@@ -154,3 +154,10 @@ def test_the_export_says_who_resigned_and_which_seats_and_rounds_bots_played(ali
         ("Ada", False, True, False),
     ]
     assert [r["by_bot"] for r in data["rounds"][0]["results"]] == [False, True]
+
+
+@pytest.mark.parametrize("page", ["accounts:profile", "accounts:profile_delete", "accounts:stats"])
+def test_every_place_that_offers_your_data_offers_your_rating_history_too(alice_client, page):
+    html = alice_client.get(reverse(page)).content.decode()
+    assert reverse("accounts:export_games_csv") in html
+    assert reverse("accounts:export_ratings_csv") in html

@@ -11,9 +11,10 @@ from tests.accounts.factories import player
 
 
 class FakeSeat:
-    def __init__(self, player_id, rank, *, bot=False, resigned=False):
+    def __init__(self, player_id, rank, *, bot=False, resigned=False, accepted=True):
         self.player_id, self.rank = player_id, rank
         self.is_bot, self.resigned = bot or resigned, resigned
+        self.accepted = accepted  # a member seated by username said yes (nights/seating.py)
 
 
 @pytest.mark.parametrize("module", [ratings, rating_chart, rating_stats])

@@ -47,7 +47,9 @@ def test_counting_buttons_read_plus_five_in_arabic(chromium, live_server, alice)
         page = context.new_page()
         page.goto(game.get_absolute_url())
         expect(page.locator("html")).to_have_attribute("dir", "rtl")
-        # Where the sign and the number are drawn: the sign on the left.
+        # Where the sign and the number are drawn (in the counter, opened): the sign on the left.
+        page.locator("button.count").first.click()
+        expect(page.locator("button[data-add='5']").first).to_be_visible()
         sign, number = page.locator("button[data-add='5']").first.evaluate(
             """button => [0, 1].map(start => {
                 const range = document.createRange();

@@ -17,10 +17,10 @@ from games.engine import Draw, Rules
 from games.models import Player
 from games.nights import services as nights
 from games.nights.scoreboard import RoundEntry
-from games.online import lobby, services
+from games.online import lobby, services, spectators
 from tests.browser.conftest import PHONE
 from tests.conftest import require_or_skip
-from tests.online.helpers import arranged_state, set_state, started_game
+from tests.online.helpers import arranged_state, play_on, set_state, started_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,7 +52,15 @@ def club(alice, bob):
     hands = ["R3 B3 G3 R7 B7 Y7 G1 B9 Y11 R12", "R1 R2 R4 R5 R6 B1 B2 B4 B5 B6"]
     set_state(playing, arranged_state(hands, draw_pile=["Y2"], dealer=1))
     playing = services.perform(playing, 0, Draw(), expected_move=playing.move_number)
-    return {"night": night, "over": over, "waiting": waiting, "playing": playing}
+    playing = spectators.set_link(playing, alice, make=True)
+    finished = play_on(started_game(alice, bob, seed=5, rules=Rules(phases=(1,))))
+    return {
+        "night": night,
+        "over": over,
+        "waiting": waiting,
+        "playing": playing,
+        "finished": finished,
+    }
 
 
 def pages(club) -> list[tuple[str, str]]:
@@ -64,10 +72,13 @@ def pages(club) -> list[tuple[str, str]]:
         ("a game night", club["night"].get_absolute_url()),
         ("a finished game night", club["over"].get_absolute_url()),
         ("the live scoreboard", f"/s/{club['night'].share_token}/"),
+        ("the TV view", f"/s/{club['night'].share_token}/tv/"),
         ("online games", "/play/"),
         ("new online game", "/play/new/"),
         ("a lobby", club["waiting"].get_absolute_url()),
         ("the board", club["playing"].get_absolute_url()),
+        ("the spectator's board", f"/watch/{club['playing'].spectator_token}/"),
+        ("a replay", f"/play/{club['finished'].public_id}/replay/?move=20"),
         ("stats", "/accounts/stats/"),
         ("leaderboard", "/accounts/stats/leaderboard/"),
         ("profile", "/accounts/profile/"),

@@ -190,15 +190,24 @@ def test_a_round_is_entered_by_keyboard_and_a_failed_save_focuses_the_error(
     expect(field("id_completed_0")).not_to_be_checked()
 
     # The next Tab leaves the group for alice's own fields: her phase (Space), her points
-    # counted with the +10 button (Enter keeps focus on it).
+    # counted with the counter: Enter opens it, the next Tab leads into it, +10 twice
+    # (Enter keeps focus on it), Escape closes it with focus back on its button.
     assert tab_to(page, lambda a: a["type"] == "checkbox", most=1)["id"] == "id_completed_0"
     page.keyboard.press("Space")
     expect(field("id_completed_0")).to_be_checked()
-    tab_to(page, lambda a: a["text"] == "+10")
+    tab_to(page, lambda a: "Count the cards of alice" in a["text"], most=2)
+    page.keyboard.press("Enter")
+    counter = page.get_by_role("group", name="Count the cards of alice")
+    expect(counter).to_be_visible()
+    tab_to(page, lambda a: a["text"] == "+10", most=2)
     page.keyboard.press("Enter")
     page.keyboard.press("Enter")
     expect(field("id_points_0")).to_have_value("20")
+    expect(counter.locator("output")).to_have_text("20")
     assert active(page)["text"] == "+10"
+    page.keyboard.press("Escape")
+    expect(counter).to_be_hidden()
+    assert "Count the cards of alice" in active(page)["text"]
 
     # Bob's points are left out: the save fails and focus goes to his points, which say
     # what is wrong (aria-describedby).
@@ -214,14 +223,20 @@ def test_a_round_is_entered_by_keyboard_and_a_failed_save_focuses_the_error(
     expect(field("id_points_1")).to_have_attribute("aria-invalid", "true")
     shot(page, "2-round-form-error")
 
-    # Count Bob's cards (+5 three times), save: focus is on what happened.
+    # Count Bob's cards (+5 three times), save: focus is on what happened, in view.
+    tab_to(page, lambda a: "Count the cards of Bob" in a["text"], most=1)
+    page.keyboard.press("Enter")
     tab_to(page, lambda a: a["text"] == "+5", most=1)
     for _press in range(3):
         page.keyboard.press("Enter")
     expect(field("id_points_1")).to_have_value("15")
+    page.keyboard.press("Escape")
     tab_to(page, lambda a: a["text"] == "Save round 1")
     page.keyboard.press("Enter")
-    expect(page.get_by_text("Round 1 saved.")).to_be_focused()
+    summary = page.locator("#round-summary")
+    expect(summary).to_be_focused()
+    expect(summary).to_contain_text("Round 1 saved.")
+    expect(summary).to_be_in_viewport()
     # The next Tab is the next round's first question.
     expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
     assert tab_to(page, lambda a: True, most=1)["name"] == "went_out"

@@ -52,14 +52,23 @@ def enter_round(page, number, went_out_name, points, completed, counted=None):
     """Fill the inline round form; `counted` uses the +5/+10/+15/+25 buttons instead."""
     went_out(page, went_out_name).check()
     for name in completed:
-        seat(page, name).get_by_role("checkbox", name=re.compile("Completed")).check()
+        seat(page, name).get_by_role("checkbox", name=re.compile("done")).check()
     for name, value in points.items():
         seat(page, name).get_by_label("Points").fill(str(value))
     for name, buttons in (counted or {}).items():
-        for label in buttons:
-            seat(page, name).get_by_role("button", name=label, exact=True).click()
+        count(page, name, buttons)
     page.get_by_role("button", name=f"Save round {number}").click()
     expect(page.get_by_text(f"Round {number} saved.")).to_be_visible()
+
+
+def count(page, name, buttons):
+    """Count a player's cards: the counter opens over the form, Done closes it."""
+    seat(page, name).get_by_role("button", name=f"Count the cards of {name}").click()
+    counter = page.get_by_role("group", name=f"Count the cards of {name}")
+    for label in buttons:
+        counter.get_by_role("button", name=label, exact=True).click()
+    counter.get_by_role("button", name="Done").click()
+    expect(counter).to_be_hidden()
 
 
 def shot(page, name):
@@ -74,8 +83,8 @@ def test_a_whole_game_night_with_a_correction_and_a_live_share_link(alice, new_c
     log_in(scorer, "alice")
 
     # New game night: alice, two guests, Bob deals first, phases 1–3.
-    scorer.get_by_label("or a new guest at seat 2").fill("Bob")
-    scorer.get_by_label("or a new guest at seat 3").fill("Carol")
+    scorer.get_by_role("group", name="Seat 2").get_by_label("or a new guest's name").fill("Bob")
+    scorer.get_by_role("group", name="Seat 3").get_by_label("or a new guest's name").fill("Carol")
     scorer.locator('input[name="first_dealer"][value="1"]').check()
     scorer.get_by_label("Phases", exact=True).select_option("custom")
     scorer.get_by_label("My own list of phases").fill("1, 2, 3")
@@ -96,13 +105,10 @@ def test_a_whole_game_night_with_a_correction_and_a_live_share_link(alice, new_c
     seat(scorer, "Bob").get_by_label("Points").fill("20")
     scorer.get_by_role("button", name="Save round 1").click()
     expect(seat(scorer, "Carol").get_by_text("Enter the points of Carol.")).to_be_visible()
-    expect(
-        seat(scorer, "alice").get_by_role("checkbox", name=re.compile("Completed"))
-    ).to_be_checked()
+    expect(seat(scorer, "alice").get_by_role("checkbox", name=re.compile("done"))).to_be_checked()
     shot(scorer, "2-round-form-with-an-error")
-    seat(scorer, "Bob").get_by_role("checkbox", name=re.compile("Completed")).check()
-    for label in ("+25", "+10", "+15", "Reset", "+25", "+10", "+10"):
-        seat(scorer, "Carol").get_by_role("button", name=label, exact=True).click()
+    seat(scorer, "Bob").get_by_role("checkbox", name=re.compile("done")).check()
+    count(scorer, "Carol", ("+25", "+10", "+15", "Reset", "+25", "+10", "+10"))
     expect(seat(scorer, "Carol").get_by_label("Points")).to_have_value("45")
     scorer.get_by_role("button", name="Save round 1").click()
     expect(scorer.get_by_text("Round 1 saved.")).to_be_visible()
@@ -152,12 +158,14 @@ def test_a_round_can_be_entered_without_javascript(alice, chromium, live_server)
     try:
         page = context.new_page()
         log_in(page, "alice")
-        page.get_by_label("or a new guest at seat 2").fill("Bob")
+        page.get_by_role("group", name="Seat 2").get_by_label("or a new guest's name").fill("Bob")
         page.get_by_role("button", name="Start the game night").click()
         # No counter buttons without JavaScript: the points are typed.
-        expect(seat(page, "Bob").get_by_role("button", name="+5")).to_be_hidden()
+        expect(
+            seat(page, "Bob").get_by_role("button", name="Count the cards of Bob")
+        ).to_be_hidden()
         went_out(page, "Bob").check()
-        seat(page, "Bob").get_by_role("checkbox", name=re.compile("Completed")).check()
+        seat(page, "Bob").get_by_role("checkbox", name=re.compile("done")).check()
         seat(page, "alice").get_by_label("Points").fill("7")
         page.get_by_role("button", name="Save round 1").click()
         expect(seat(page, "alice").get_by_text("Points are multiples of 5")).to_be_visible()
@@ -183,9 +191,9 @@ def finished_night(user):
 def bob_went_out(page):
     """Round 1 really: Bob went out, and alice had 20 points left."""
     went_out(page, "Bob").check()
-    seat(page, "Bob").get_by_role("checkbox", name=re.compile("Completed")).check()
+    seat(page, "Bob").get_by_role("checkbox", name=re.compile("done")).check()
     seat(page, "Bob").get_by_label("Points").fill("0")
-    seat(page, "alice").get_by_role("checkbox", name=re.compile("Completed")).uncheck()
+    seat(page, "alice").get_by_role("checkbox", name=re.compile("done")).uncheck()
     seat(page, "alice").get_by_label("Points").fill("20")
     page.get_by_role("button", name="Save the correction").click()
 

@@ -149,6 +149,26 @@ def test_going_out_ends_the_round_with_its_summary():
     assert data["scores"] == [50, 0]
 
 
+def test_the_round_end_shows_the_hands_left_with_their_points():
+    state = apply(game([SEAT0, TEN_CARD_PHASE_ONE], draw="W"), Draw())
+    state = apply(state, LayDown(["R1 R1 B1 B1 G1", "R2 R2 B2 B2 G2"]))
+    over = play(state, Discard("W")).events[-1]
+    assert over.hands == (tuple(parse_cards(SEAT0)), ())
+    assert over.to_dict()["hands"] == [SEAT0.split(), []]
+    # A round event written before the hands were part of it still reads.
+    older = {key: value for key, value in over.to_dict().items() if key != "hands"}
+    assert event_from_dict(older).hands == ()
+
+
+def test_a_round_that_runs_out_of_cards_shows_the_discarders_hand_without_the_discard():
+    state = apply(game([SEAT0, "R1 B1 G1 R2 B2 G2 Y7 Y8 Y1 S"]), Draw())
+    drawn = state.hands[1][-1]
+    state = replace(state, draw_pile=(), discard_pile=())
+    over = play(state, Discard("S")).events[-1]
+    assert over.hands[1] == (*parse_cards("R1 B1 G1 R2 B2 G2 Y7 Y8 Y1"), drawn)
+    assert over.summary.points[1] == hand_points(over.hands[1])
+
+
 def test_a_skip_up_card_at_the_next_deal_skips_its_first_player():
     second = deck([SEAT0, SEAT1], up="S", dealer=1)
     state = game([SEAT0, TEN_CARD_PHASE_ONE], draw="W", more_decks=[second])
@@ -280,6 +300,12 @@ def test_events_agree_with_the_states_over_whole_bot_games(players, rules, seed)
         assert len(round_over) == (after.last_round != state.last_round)
         if round_over:
             assert round_over[0].summary == after.last_round
+            # The hands shown at the round's end are the points the engine counted.
+            hands = round_over[0].hands
+            assert len(hands) == players
+            seats = enumerate(zip(after.last_round.points, hands, strict=True))
+            for line, (points, hand) in seats:
+                assert points == (0 if line == after.last_round.went_out else hand_points(hand))
         went_out = [event for event in events if isinstance(event, WentOut)]
         assert len(went_out) == bool(round_over and after.last_round.went_out is not None)
         skipped = [

@@ -49,7 +49,7 @@ def test_the_edit_form_is_filled_in_with_the_round_as_entered(alice_client, thre
     assert [form.initial[f"points_{seat}"] for seat in range(3)] == [10, 0, 50]
     assert [form.initial[f"completed_{seat}"] for seat in range(3)] == [True, True, False]
     assert "Correct round 2" in response.content.decode()
-    assert "Completed phase 2" in response.content.decode()  # alice's phase in round 2
+    assert "Phase 2 done" in response.content.decode()  # alice's phase in round 2
 
 
 def test_htmx_opens_the_edit_form_in_place(alice_client, three_rounds):

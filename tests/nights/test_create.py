@@ -148,7 +148,7 @@ def test_a_night_that_cant_be_played_is_refused_with_a_reason(alice_client, data
 def test_a_seat_with_both_a_member_and_a_guest_name_is_refused(alice_client, alice):
     me = Player.for_user(alice)
     response = alice_client.post(URL, form_data(player_0=me.pk, guest_0="Ann", guest_1="Bo"))
-    assert "not both" in response.content.decode()
+    assert "One way per seat" in response.content.decode()
     assert not Game.objects.exists()
 
 

@@ -4,6 +4,7 @@ that, and a new version is read and drawn afresh."""
 
 import pytest
 from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -37,8 +38,10 @@ def test_the_qr_code_is_drawn_once_and_then_read_from_the_cache(alice_client):
     page = alice_client.get(game.get_absolute_url()).content.decode()
     drawn = cache.get(key)
     assert drawn is not None and drawn.startswith("<svg") and drawn in page
-    # What the cache holds is what the next page shows: it isn't drawn again.
+    # What the cache holds is what the next page shows: it isn't drawn again. (The share
+    # panel around it is drawn once per version: the next round's page draws it anew.)
     cache.set(key, '<svg data-from="cache"></svg>')
+    post_round(alice_client, game, went_out=0, points=[0, 35, 20], completed=[0])
     page = alice_client.get(game.get_absolute_url()).content.decode()
     assert '<svg data-from="cache"></svg>' in page and drawn not in page
 
@@ -58,6 +61,13 @@ def test_the_score_chart_is_drawn_once_per_version(alice_client):
     drawn = cache.get(key)
     assert drawn is not None and 'class="chart"' in drawn and drawn in page
     cache.set(key, '<figure data-from="cache"></figure>')
+    # The page's fragment around the chart (detail.html's night_extras) holds it as drawn;
+    # drawn anew, the fragment reads the chart from the cache.
+    again = alice_client.get(game.get_absolute_url()).content.decode()
+    assert drawn in again and "data-from" not in again
+    cache.delete(
+        make_template_fragment_key("night_extras", [game.public_id, game.version, "en", True])
+    )
     page = alice_client.get(game.get_absolute_url()).content.decode()
     assert '<figure data-from="cache"></figure>' in page
 
@@ -96,11 +106,10 @@ def test_a_night_seen_again_reads_neither_its_rounds_nor_its_chart(
         post_round(alice_client, game, went_out=out, points=points, completed=[out])
         game.refresh_from_db()
     first = alice_client.get(game.get_absolute_url())
-    # session, user, game with access check, co-scorers, "your turn" badge, and the
-    # game's rating changes (read each time: a task rates the game after its last
-    # version): the scoreboard, its drawing and the chart of this version come from
-    # the cache.
-    with django_assert_max_num_queries(6):
+    # session, user, the game, "your turn" badge, and the ratings' revision (a task rates
+    # the game after its last version): the scoreboard, its drawing, the chart, the
+    # rating changes and the co-scorers of this version come from the cache.
+    with django_assert_max_num_queries(5):
         page = alice_client.get(game.get_absolute_url())
     assert "How the game went" in page.content.decode()
     assert page.context["board"] == first.context["board"]

@@ -254,9 +254,9 @@ def test_every_player_but_the_one_who_went_out_needs_points(alice_client, night)
     refused(response, night, "Enter the points of Bob.")
 
 
-def test_someone_must_have_gone_out(alice_client, night):
+def test_the_form_asks_who_went_out_or_that_nobody_did(alice_client, night):
     response = post_round(alice_client, night, went_out=None, points=[5, 5, 20], completed=[0])
-    refused(response, night, "Choose the player who went out.")
+    refused(response, night, "Choose the player who went out, or nobody.")
 
 
 def test_only_one_player_can_go_out(alice_client, night):

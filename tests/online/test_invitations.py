@@ -189,7 +189,7 @@ def test_a_rematch_invites_the_previous_players(alice, bob, carol):
     game = lobby.start_game(game, alice)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     game.refresh_from_db()
-    new = lobby.rematch(game, bob, version=game.version)
+    new = lobby.rematch(game, bob)
     assert [s.player.user for s in new.seats.select_related("player")] == [bob]
     assert set(Invitation.objects.filter(game=new).values_list("user", flat=True)) == {
         alice.pk,

@@ -153,7 +153,7 @@ def test_a_stranger_gets_404_on_every_url_of_a_game(alice, bob, stranger, client
     client.force_login(stranger)
     for game in (active, waiting):
         public_id = game.public_id
-        gets = ["online_detail", "online_poll", "online_hint"]
+        gets = ["online_detail", "online_poll", "online_hint", "online_replay"]
         posts = [
             "online_act",
             "online_sort",
@@ -164,6 +164,7 @@ def test_a_stranger_gets_404_on_every_url_of_a_game(alice, bob, stranger, client
             "online_invite",
             "online_revoke_link",
             "online_add_bot",
+            "online_spectators",
         ]
         for name in gets:
             url = reverse(f"games:{name}", args=[public_id])
@@ -186,3 +187,81 @@ def test_logged_out_visitors_are_sent_to_log_in(alice, bob, client):
     for name in ("online_detail", "online_poll", "online_act"):
         response = client.get(reverse(f"games:{name}", args=[game.public_id]) + "?v=1")
         assert response.status_code == 302 and "/accounts/login" in response["Location"]
+
+
+# --- spectators and replays ------------------------------------------------------------------
+
+
+def spectator_pages(game: Game) -> list[str]:
+    """Every GET a spectator's browser makes (no account: the link is all it has)."""
+    token = Game.objects.get(pk=game.pk).spectator_token
+    visitor = Client()
+    return [
+        without_csrf(visitor.get(reverse("games:online_spectate", args=[token])).content),
+        without_csrf(
+            visitor.get(
+                reverse("games:online_spectate_poll", args=[token]) + "?v=0", **HTMX
+            ).content
+        ),
+    ]
+
+
+def test_a_spectator_sees_the_same_pages_whatever_any_seat_holds(alice, bob):
+    from games.online import spectators
+
+    game = started_game(alice, bob, bots=1, seed=2**40 + 777)
+    first = services.load_state(game).current_seat
+    game = services.perform(game, first, Draw(), expected_move=0)
+    spectators.set_link(game, bob, make=True)
+    before = spectator_pages(game)
+    for seat in range(3):
+        swap_hand_with_draw_pile(game, seat)
+    after = spectator_pages(game)
+    assert before == after
+    assert 'name="cards"' not in after[0]
+    assert str(game.seed) not in "".join(after)
+
+
+@time_machine.travel(AFTERNOON, tick=True)
+def test_a_card_drawn_from_the_pile_is_never_named_to_a_spectator(alice, bob):
+    from games.online import spectators
+
+    drawn = "Y6"
+    game = started_game(alice, bob)
+    state = arranged_state(
+        ["R7 B7 G7 Y3 R3 W B11 G2 S Y9", "R1 R2 R3 R4 G8 B8 Y8 B12 Y12 S"],
+        up_card="G9",
+        draw_pile=[drawn],
+    )
+    game = set_state(game, state)
+    spectators.set_link(game, alice, make=True)
+    bob_seat = seat_of(game, bob)
+    game = services.perform(game, bob_seat, Draw(), expected_move=0)
+    seen = spectator_pages(game)
+    game = services.perform(game, bob_seat, Discard("R4"), expected_move=1)
+    seen += spectator_pages(game)
+    assert "bob drew from the draw pile" in seen[0]
+    for text in seen:
+        assert not names(text, drawn), text
+    # Nor any card of a hand: Y3 and R1 are only in alice's and bob's hands.
+    for text in seen:
+        assert not names(text, "Y3") and not names(text, "R1"), text
+
+
+def test_a_replay_with_hands_is_only_for_players_and_only_after_the_end(alice, bob, stranger):
+    from games.online import spectators
+
+    game = started_game(alice, bob, seed=3)
+    game = spectators.set_link(game, alice, make=True)
+    urls = [
+        reverse("games:online_replay", args=[game.public_id]) + "?move=1",
+        reverse("games:online_spectate_replay", args=[game.spectator_token]) + "?move=1",
+    ]
+    player, outsider = Client(), Client()
+    player.force_login(alice)
+    outsider.force_login(stranger)
+    # While the game is on, nobody gets a replay: it shows every hand.
+    assert [player.get(url).status_code for url in urls] == [404, 404]
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    assert [player.get(url).status_code for url in urls] == [200, 200]
+    assert outsider.get(urls[0]).status_code == 404

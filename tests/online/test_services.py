@@ -165,7 +165,7 @@ def test_a_rematch_invites_the_same_people_to_a_new_lobby(alice, bob):
     game = started_game(alice, bob, bots=1)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     game.refresh_from_db()
-    new = lobby.rematch(game, bob, version=game.version)
+    new = lobby.rematch(game, bob)
     assert new.status == Game.Status.LOBBY and new.creator == bob
     assert new.invitations.get().user == alice
     lobby.accept_invitation(new, alice)

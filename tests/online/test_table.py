@@ -239,7 +239,7 @@ def test_the_round_end_and_the_game_end_are_shown(alice, bob, alice_client):
     page = text(alice_client.get(table_url(game)))
     assert "Round 1 results" in page and "went out" in page
     assert "bob discarded red 12 and went out" in page
-    assert "Final standings" in page and "Rematch" in page
+    assert "Final standings" in page and "Next game" in page
     board_tag = page.split('id="board"')[1].split(">")[0]
     assert "hx-trigger" not in board_tag  # polling stops when the game is over
     assert game.winner.user == bob

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
+from uuid import uuid4
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -271,6 +272,27 @@ def game_url(game: str) -> Callable[[World], str]:
     return lambda world: getattr(world, game).get_absolute_url()
 
 
+def saved_round_url(night: Any) -> str:
+    return f"{night.get_absolute_url()}?saved={night.rounds_played + 1}#round-summary"
+
+
+def chat_url(game: str) -> Callable[[World], str]:
+    return lambda world: getattr(world, game).get_absolute_url() + "#chat"
+
+
+def watch_token(game: str) -> Callable[[World], list[Any]]:
+    """The game's spectator link token (made on first use)."""
+
+    def token(world: World) -> list[Any]:
+        watched = getattr(world, game)
+        if not watched.spectator_token:
+            watched.spectator_token = f"watch-{game}"
+            Game.objects.filter(pk=watched.pk).update(spectator_token=watched.spectator_token)
+        return [watched.spectator_token]
+
+    return token
+
+
 def to(name: str) -> Callable[[World], str]:
     return lambda world: reverse(name)
 
@@ -284,6 +306,8 @@ ROWS: list[Row] = [
     Row("home", everyone(200)),
     Row("rules", everyone(200)),
     Row("healthz", everyone(200)),
+    Row("games:service_worker", everyone(200)),
+    Row("games:offline", everyone(200)),
     # --- accounts: each person's own, whoever they are ---
     Row("accounts:signup", expect(200, Go(to("home")), Go(to("home")), Go(to("home")))),
     Row("accounts:login", expect(200, 302, 302, 302)),
@@ -294,11 +318,16 @@ ROWS: list[Row] = [
     Row("accounts:profile_time_zone", expect(LOGIN, 302, 302, 302), method="post"),
     Row("accounts:profile_delete", LOGGED_IN),
     Row("accounts:profile_delete", LOGGED_IN, method="post", about="no password"),
+    Row("accounts:away", LOGGED_IN),
+    Row("accounts:away", LOGGED_IN, method="post", about="empty form"),
+    Row("accounts:away_end", expect(LOGIN, *[Go(to("accounts:away"))] * 3), method="post"),
     Row("accounts:stats", everyone(200)),
     Row("accounts:leaderboard", LOGGED_IN),
     Row("accounts:export_games_csv", LOGGED_IN),
     Row("accounts:export_rounds_csv", LOGGED_IN),
     Row("accounts:export_ratings_csv", LOGGED_IN),
+    Row("accounts:import_bgstats", LOGGED_IN),
+    Row("accounts:import_bgstats", LOGGED_IN, method="post", about="no file"),
     Row("accounts:export_game_json", MEMBERS, args=game_id("finished"), about="finished"),
     Row(
         "accounts:export_game_json", expect(LOGIN, 404, 404, 404), game_id("active"), about="active"
@@ -376,10 +405,18 @@ ROWS: list[Row] = [
     Row("games:night_detail", MEMBERS, args=night_id),
     Row(
         "games:night_add_round",
-        expect(LOGIN, 404, 404, Go(game_url("night"))),
+        # The saved round's summary, on the game's page.
+        expect(LOGIN, 404, 404, Go(lambda world: saved_round_url(world.night))),
         args=night_id,
         method="post",
         data=night_round,
+    ),
+    Row(
+        "games:night_queued_round",
+        expect(LOGIN, 404, 404, 200),  # 200: the JSON answer "applied"
+        args=night_id,
+        method="post",
+        data=lambda world: night_round(world) | {"key": str(uuid4()), "number": 2},
     ),
     Row(
         "games:night_edit_round",
@@ -427,7 +464,23 @@ ROWS: list[Row] = [
         method="post",
         data=version("night"),
     ),
+    Row(
+        "games:night_seat_answer",  # nothing waits for bob's or alice's answer: a message
+        expect(LOGIN, 404, Go(game_url("night")), Go(game_url("night"))),
+        args=night_id,
+        method="post",
+        data=lambda world: {"answer": "accept"},
+    ),
     # The share link: whoever has it, logged in or not.
+    Row("games:night_tv", everyone(200), args=lambda world: [world.night.share_token]),
+    Row("games:night_tv", everyone(404), args=lambda world: ["not-the-token"], about="forged"),
+    Row(
+        "games:night_tv_live",
+        everyone(204),
+        args=lambda world: [world.night.share_token],
+        data=version("night"),
+        about="unchanged",
+    ),
     Row("games:night_share", everyone(200), args=lambda world: [world.night.share_token]),
     Row("games:night_share", everyone(404), args=lambda world: ["not-the-token"], about="forged"),
     Row(
@@ -634,12 +687,92 @@ ROWS: list[Row] = [
         args=game_id("invited"),
         method="post",
     ),
+    # Pausing (online/pause_views.py): people seated vote or resume; the stranger gets 404.
+    *[
+        Row(
+            f"games:online_{name}",
+            expect(LOGIN, 404, Go(game_url(game)), Go(game_url(game))),
+            args=game_id(game),
+            method="post",
+            about=game,
+        )
+        for name in ("pause", "pause_decline", "resume")
+        for game in ("active", "lobby")
+    ],
     Row(
         "games:online_mute",
         expect(LOGIN, 404, Go(game_url("active")), Go(game_url("active"))),
         args=game_id("active"),
         method="post",
     ),
+    # The chat: the people seated at a started game; a message after the end is refused
+    # (the page says the chat closed), a lobby has none.
+    Row(
+        "games:online_chat",
+        expect(LOGIN, 404, Go(chat_url("active")), Go(chat_url("active"))),
+        args=game_id("active"),
+        method="post",
+        data=lambda world: {"text": "hello"},
+        about="active",
+    ),
+    Row(
+        "games:online_chat",
+        expect(LOGIN, 404, 200, 200),
+        args=game_id("finished"),
+        method="post",
+        data=lambda world: {"text": "gg"},
+        about="finished",
+    ),
+    Row(
+        "games:online_chat",
+        expect(LOGIN, 404, 404, 404),
+        args=game_id("lobby"),
+        method="post",
+        data=lambda world: {"text": "hello"},
+        about="lobby",
+    ),
+    Row(
+        "games:online_chat_hide",
+        expect(LOGIN, 404, 200, 200),  # 200: only the creator hides; no such message
+        args=game_id("active"),
+        method="post",
+        data=lambda world: {"message": 0},
+    ),
+    Row(
+        "games:online_chat_mute",
+        expect(LOGIN, 404, Go(chat_url("active")), 200),  # seat 0 is the owner's own
+        args=game_id("active"),
+        method="post",
+        data=lambda world: {"seat": 0, "muted": "on"},
+    ),
+    # Watching (online/spectate_views.py): a replay once the game is over, for the people
+    # seated; the spectator link, made by anyone seated, for whoever has it.
+    Row("games:online_replay", MEMBERS, args=game_id("finished"), about="finished"),
+    Row("games:online_replay", expect(LOGIN, 404, 404, 404), args=game_id("active"), about="on"),
+    Row(
+        "games:online_spectators",
+        expect(LOGIN, 404, Go(game_url("active")), Go(game_url("active"))),
+        args=game_id("active"),
+        method="post",
+        data=lambda world: {"do": "make"},
+    ),
+    Row("games:online_spectate", everyone(200), args=watch_token("active")),
+    Row("games:online_spectate", everyone(404), args=lambda world: ["forged"], about="forged"),
+    Row(
+        "games:online_spectate_poll",
+        everyone(204),
+        args=watch_token("active"),
+        data=lambda world: {"v": world.active.version},
+        about="unchanged",
+    ),
+    Row(
+        "games:online_spectate_poll",
+        everyone(200),
+        args=watch_token("active"),
+        data=lambda world: {"v": 0},
+    ),
+    Row("games:online_spectate_replay", everyone(200), args=watch_token("finished")),
+    Row("games:online_spectate_replay", everyone(404), args=watch_token("active"), about="on"),
     # One-click unsubscribe: the signed token is the credential (RFC 8058), no session.
     Row("games:unsubscribe", everyone(200), args=lambda world: [world.unsubscribe]),
     Row("games:unsubscribe", everyone(200), args=lambda world: [world.unsubscribe], method="post"),

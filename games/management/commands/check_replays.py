@@ -1,4 +1,5 @@
-"""Replay every online game from its seed and move log and compare with its snapshot.
+"""Replay every online game from its seed and move log (`games.online.replay`, the same
+replay a finished game's replay page steps through) and compare with its snapshot.
 
     python manage.py check_replays [--game=PUBLIC_ID ...]
 
@@ -13,9 +14,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import engine
-from games.models import Game, Move
-from games.online import services
+from games.models import Game
+from games.online import replay, services
 
 
 class Command(BaseCommand):
@@ -51,11 +51,7 @@ def replay_problem(game: Game) -> str:
     """'' when the seed and the move log reproduce `game.state`, else what differs."""
     if not game.state or game.seed is None:
         return "no snapshot or no seed"
-    moves = list(
-        Move.objects.filter(game=game)
-        .order_by("number")
-        .values_list("number", "seat", "action", "automatic")
-    )
+    moves = replay.logged_moves(game)
     if [number for number, *_rest in moves] != list(range(1, len(moves) + 1)):
         return "the move numbers have gaps"
     if len(moves) != game.move_number:
@@ -64,14 +60,11 @@ def replay_problem(game: Game) -> str:
     if game.recent_moves != tail:
         return "its recent moves aren't the move log's last moves"
     try:
-        snapshot = services.load_state(game)
-        state = engine.new_game(
-            list(snapshot.players), snapshot.rules, seed=game.seed, dealer=game.first_dealer
-        )
-        for number, seat, action, _automatic in moves:
-            if seat != state.current_seat:
-                return f"move {number} is logged for seat {seat}, but seat {state.current_seat} was to play"
-            state = engine.apply(state, services.action_of(action))
+        state = replay.first_state(game)
+        for outcome in replay.outcomes(state, moves):
+            state = outcome.state
+    except replay.ReplayError as error:
+        return str(error)
     except ValueError as error:  # RuleError / ActionError: the log doesn't replay
         return f"replay failed: {error}"
     replayed = state.to_dict()

@@ -1,0 +1,165 @@
+"""Who can sit at a new game night, and a member's answer to a seat they were given.
+
+The new-night form offers the people the host has played with and the guests they
+typed in (`known_players`, labelled by `player_labels`: guests of the same name told
+apart). Anyone else with an account can be seated by username; a member seated by
+someone they never played with has a seat that waits for their answer
+(`Seat.accepted` false): until they accept, the night counts in nobody's stats or
+ratings for them (`Seat.of_people`). Declining turns the seat into a guest of the
+host with the member's name, so the night's scores stay as they were and the member
+has no part in it any more.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from ..errors import Refused
+from ..models import Game, Player, RoundScore, Seat
+from ..scoring import queue_rating
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+# A game that was dealt (a lobby is no game played).
+PLAYED = (Game.Status.ACTIVE, Game.Status.FINISHED)
+
+
+def _played_with(user: User) -> QuerySet[Seat, Any]:
+    """The players of the seats people took in games `user` played, scored or
+    co-scored (a pending seat is not taken yet)."""
+    my_games = Game.objects.filter(
+        Q(creator=user) | Q(co_scorers=user) | Q(seats__player__user=user, seats__accepted=True),
+        status__in=PLAYED,
+    ).values("pk")
+    # A guest is only ever seated at a game night: an online game's Player without a
+    # user is a bot's (online/lobby.py), never a guest to offer.
+    return Seat.objects.filter(
+        Seat.of_people(),
+        Q(player__user__isnull=False) | Q(game__mode=Game.Mode.TABLE),
+        game__in=my_games,
+    ).values("player")
+
+
+def known_players(user: User) -> list[Player]:
+    """People `user` has played with (a game night, or an online game that started),
+    and the guests they typed in, by name. Never a bot, nor a deleted account's
+    anonymised Player. Each has `last_played` (the latest game night or game they sat
+    in, for telling guests of one name apart). One query."""
+    last_played = (
+        Seat.objects.filter(player=OuterRef("pk"), game__status__in=PLAYED)
+        .order_by("-game__created_at")
+        .values("game__created_at")[:1]
+    )
+    return list(
+        Player.objects.filter(Q(pk__in=_played_with(user)) | Q(created_by=user, user__isnull=True))
+        .exclude(user=user)
+        .exclude(anonymised=True)
+        .annotate(last_played=Subquery(last_played))
+        .select_related("user", "created_by")
+        .order_by(Lower("name"), "pk")
+    )
+
+
+def player_labels(known: Sequence[Player], viewer: User) -> dict[int, str]:
+    """What the seat list says for each known player: a member's name; a guest's name
+    marked as a guest, and for guests who share a name, whose guest and when they last
+    played ("Rose (guest of ana, last played 3 May)")."""
+    names = Counter(player.name.casefold() for player in known if player.is_guest)
+    labels = {}
+    for player in known:
+        if not player.is_guest:
+            labels[player.pk] = player.name
+        elif names[player.name.casefold()] < 2:
+            labels[player.pk] = _("%(name)s (guest)") % {"name": player.name}
+        else:
+            labels[player.pk] = _guest_label(player, viewer)
+    return labels
+
+
+def _guest_label(player: Player, viewer: User) -> str:
+    played = getattr(player, "last_played", None)
+    host = player.created_by
+    if played is None:
+        when = _("never played")
+    else:
+        day = date_format(timezone.localtime(played), "MONTH_DAY_FORMAT")
+        when = _("last played %(day)s") % {"day": day}
+    if host is None:
+        return _("%(name)s (guest, %(when)s)") % {"name": player.name, "when": when}
+    if host.pk == viewer.pk:
+        return _("%(name)s (your guest, %(when)s)") % {"name": player.name, "when": when}
+    return _("%(name)s (guest of %(host)s, %(when)s)") % {
+        "name": player.name,
+        "host": host.get_username(),
+        "when": when,
+    }
+
+
+def pending_players(host: User, players: Sequence[Player]) -> set[int]:
+    """The members among `players` (not the host) who never played with the host: their
+    seats wait for their answer. One query (none without such members)."""
+    members = [p.pk for p in players if p.user_id is not None and p.user_id != host.pk]
+    if not members:
+        return set()
+    known = set(_played_with(host).filter(player__in=members).values_list("player", flat=True))
+    return set(members) - known
+
+
+def answer(game: Game, user: User, *, accept: bool) -> Game:
+    """`user` accepts the seat they were given at `game`, or declines it (the seat goes
+    to a guest of the host with their name). Refused when no seat waits for them."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        seat = (
+            Seat.objects.select_related("player")
+            .filter(game=locked, player__user=user, accepted=False)
+            .first()
+        )
+        if seat is None:
+            raise Refused(_("No seat at this game night waits for your answer."))
+        if accept:
+            seat.accepted = True
+            seat.save(update_fields=["accepted"])
+        else:
+            _give_to_guest(locked, seat)
+        # Not a new version (a scorer's open form stays good): the scores are the same.
+        Game.objects.filter(pk=locked.pk).update(updated_at=timezone.now())
+        if locked.status == Game.Status.FINISHED:
+            # Who is rated in the game changed: the ratings take it in again.
+            queue_rating(locked)
+        return locked
+
+
+def _give_to_guest(game: Game, seat: Seat) -> None:
+    """The seat, its rounds and a win go to the host's guest of the member's name (the
+    same guest name at a host's table is the same person, as when it is typed in)."""
+    member = seat.player
+    guest = None
+    if game.creator_id is not None:
+        guest = (
+            Player.objects.filter(
+                created_by_id=game.creator_id, user__isnull=True, name__iexact=member.name
+            )
+            .exclude(anonymised=True)
+            .exclude(seats__game=game)
+            .first()
+        )
+    guest = guest or Player.objects.create(name=member.name, created_by_id=game.creator_id)
+    Seat.objects.filter(pk=seat.pk).update(player=guest, accepted=True)
+    RoundScore.objects.filter(game=game, player=member).update(player=guest)
+    Game.objects.filter(pk=game.pk, winner=member).update(winner=guest)
+
+
+def awaits_answer(user: User) -> Exists:
+    """An annotation of Game: a seat in it waits for `user`'s answer."""
+    return Exists(Seat.objects.filter(game=OuterRef("pk"), player__user=user, accepted=False))

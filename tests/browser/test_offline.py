@@ -1,0 +1,274 @@
+"""A game night with no signal, on a phone (static/js/offline.js, templates/sw.js): rounds
+entered offline are kept on the phone, shown as "not sent yet", survive a reload with no
+connection, and reach the server once, in order, when the connection is back; a round a
+co-scorer entered meanwhile is shown to the host to resolve. Online, a round costs the
+one request it always did.
+
+The round form is driven by its field names (went_out, points_<seat>, completed_<seat>),
+which stay whatever the form looks like."""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from games.engine import Rules
+from games.models import Game, Player, QueuedRound, RoundScore
+from games.nights import services as nights
+from games.nights.scoreboard import RoundEntry
+from tests.browser.test_axe import AXE, FAILING, RUN_AXE
+from tests.conftest import PASSWORD, chromium_path, require_or_skip
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/tmp/night-screens")
+ROUNDS = [  # went out, points by seat, seats that completed their phase
+    (0, [0, 35, 20], [0]),
+    (1, [15, 0, 40], [1, 2]),
+    (2, [5, 10, 0], [2]),
+]
+
+
+def log_in(context, username):
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(lambda url: "/login/" not in url)
+    return page
+
+
+def open_night(page, game):
+    """Open the night's page and wait until the service worker keeps it for offline use."""
+    page.goto(game.get_absolute_url())
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function(
+        "async () => Boolean(await (await caches.open('phase10-pages')).match(location.pathname))"
+    )
+
+
+def fill_round(page, went_out, points, completed):
+    form = page.locator("form.round-form")
+    form.locator(f'input[name="went_out"][value="{went_out}"]').check()
+    for seat, value in enumerate(points):
+        form.locator(f'input[name="points_{seat}"]').fill(str(value))
+    for seat in completed:
+        form.locator(f'input[name="completed_{seat}"]').check()
+    form.locator("button[type=submit]").click()
+
+
+def shot(page, name):
+    """For a human to look at (/tmp/night-screens, with the night flow's), and for axe-core
+    when it is installed (`make axe`): no serious accessibility violation."""
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
+    if AXE.exists():
+        found = [v for v in page.evaluate(RUN_AXE) if v["impact"] in FAILING]
+        assert not found, found
+
+
+def phone(new_context):
+    """A phone's browser, with axe-core in every page when it is installed."""
+    context = new_context()
+    if AXE.exists():
+        context.add_init_script(path=str(AXE))
+    return context
+
+
+def kept(page):
+    return page.locator("#offline-rounds tr.offline-round")
+
+
+def stored(game):
+    return list(
+        RoundScore.objects.filter(game=game)
+        .order_by("round_number", "seat__position")
+        .values_list("round_number", "points")
+    )
+
+
+@pytest.fixture
+def night(alice):
+    return nights.create_game(
+        alice, players=[Player.for_user(alice), "Bob", "Carol"], first_dealer=0, rules=Rules()
+    )
+
+
+def test_three_rounds_entered_offline_survive_a_reload_and_reach_the_server_once(
+    alice, night, new_context
+):
+    require_or_skip("Chromium", chromium_path() is not None)
+    context = phone(new_context)
+    page = log_in(context, "alice")
+    open_night(page, night)
+
+    context.set_offline(True)
+    expect(page.locator("[data-offline-banner]")).to_be_visible()
+    # What needs a connection says so and can't be sent.
+    expect(page.locator("#language-select")).to_be_disabled()
+    for number, (went_out, points, completed) in enumerate(ROUNDS, start=1):
+        fill_round(page, went_out, points, completed)
+        expect(kept(page)).to_have_count(number)
+        expect(page.locator("form.round-form h2")).to_contain_text(f"round {number + 1}")
+    expect(kept(page).first).to_contain_text("not sent yet")
+    # The totals and phases the three rounds imply, before the server has them.
+    totals = page.locator("#offline-rounds [data-offline-total]")
+    expect(totals).to_have_text(["20", "45", "60"])
+    phases = page.locator("#offline-rounds [data-offline-phase]")
+    expect(phases).to_have_text(["2", "2", "3"])
+    assert Game.objects.get(pk=night.pk).rounds_played == 0
+    shot(page, "offline-three-rounds")
+
+    reloaded = page.reload()  # still offline: the page comes from the phone, the rounds too
+    assert reloaded is not None and reloaded.from_service_worker
+    expect(kept(page)).to_have_count(3)
+    expect(kept(page).nth(2)).to_contain_text("3 · not sent yet")
+    expect(page.locator("[data-offline-banner]")).to_be_visible()
+    assert Game.objects.get(pk=night.pk).rounds_played == 0
+
+    # A page never opened on this phone says plainly that it needs a connection.
+    elsewhere = context.new_page()
+    elsewhere.goto(reverse("games:night_create"))
+    expect(elsewhere.get_by_role("heading", name="No connection")).to_be_visible()
+    elsewhere.close()
+
+    context.set_offline(False)
+    expect(page.locator("#offline-rounds")).to_be_hidden()
+    expect(page.locator("[data-offline-banner]")).to_be_hidden()
+    expect(page.locator(".history-grid tbody tr")).to_have_count(3)
+    night.refresh_from_db()
+    assert night.rounds_played == 3
+    assert stored(night) == [
+        (number, value)
+        for number, (_out, points, _done) in enumerate(ROUNDS, start=1)
+        for value in points
+    ]
+    assert QueuedRound.objects.filter(game=night).count() == 3
+
+    page.reload()  # online again: nothing is sent twice
+    expect(page.locator(".history-grid tbody tr")).to_have_count(3)
+    assert Game.objects.get(pk=night.pk).rounds_played == 3
+
+
+def test_a_round_a_co_scorer_entered_meanwhile_is_shown_for_the_host_to_resolve(
+    alice, bob, night, new_context
+):
+    require_or_skip("Chromium", chromium_path() is not None)
+    night.co_scorers.add(bob)
+    context = phone(new_context)
+    page = log_in(context, "alice")
+    open_night(page, night)
+
+    context.set_offline(True)
+    fill_round(page, 0, [0, 35, 20], [0])
+    expect(kept(page)).to_have_count(1)
+    # bob, on his phone with a connection, enters round 1 differently.
+    night.refresh_from_db()
+    nights.add_round(
+        night, RoundEntry(went_out=1, points=(25, 0, 10), completed={1: 1}), version=night.version
+    )
+
+    context.set_offline(False)
+    problem = page.locator("#offline-rounds .offline-problem")
+    expect(problem).to_contain_text("Round 1 was entered on another phone")
+    expect(kept(page)).to_have_count(1)  # never dropped silently
+    assert stored(night) == [(1, 25), (1, 0), (1, 10)]
+    shot(page, "offline-conflict")
+
+    problem.get_by_role("button", name="Keep mine as a correction of round 1").click()
+    expect(page.locator("#offline-rounds")).to_be_hidden()
+    expect(page.get_by_text("Round 1 corrected")).to_be_visible()
+    assert stored(night) == [(1, 0), (1, 35), (1, 20)]
+    assert Game.objects.get(pk=night.pk).rounds_played == 1
+
+
+def test_discarding_a_conflicting_round_keeps_the_co_scorers(alice, bob, night, new_context):
+    require_or_skip("Chromium", chromium_path() is not None)
+    night.co_scorers.add(bob)
+    context = phone(new_context)
+    page = log_in(context, "alice")
+    open_night(page, night)
+
+    context.set_offline(True)
+    fill_round(page, 0, [0, 35, 20], [0])
+    night.refresh_from_db()
+    nights.add_round(
+        night, RoundEntry(went_out=1, points=(25, 0, 10), completed={1: 1}), version=night.version
+    )
+    context.set_offline(False)
+    problem = page.locator("#offline-rounds .offline-problem")
+    problem.get_by_role("button", name="Discard mine").click()
+    expect(page.locator("#offline-rounds")).to_be_hidden()
+    assert stored(night) == [(1, 25), (1, 0), (1, 10)]
+
+
+def test_a_round_entered_online_costs_one_request_as_before(alice, night, new_context):
+    require_or_skip("Chromium", chromium_path() is not None)
+    context = phone(new_context)
+    page = log_in(context, "alice")
+    open_night(page, night)
+    requests = []
+    page.on("request", lambda request: requests.append((request.method, request.url)))
+
+    fill_round(page, 0, [0, 35, 20], [0])
+    expect(page.get_by_text("Round 1 saved.")).to_be_visible()
+
+    add_url = reverse("games:night_add_round", args=[night.public_id])
+    assert [(method, url.split(page.url.split("/nights/")[0])[-1]) for method, url in requests] == [
+        ("POST", add_url)
+    ]
+    assert not QueuedRound.objects.exists()
+    assert Game.objects.get(pk=night.pk).rounds_played == 1
+
+
+def test_in_pick_a_phase_a_round_kept_offline_marks_the_phase_laid(alice, new_context):
+    require_or_skip("Chromium", chromium_path() is not None)
+    game = nights.create_game(
+        alice,
+        players=[Player.for_user(alice), "Bob"],
+        first_dealer=0,
+        rules=Rules(pick_a_phase=True),
+    )
+    context = phone(new_context)
+    page = log_in(context, "alice")
+    open_night(page, game)
+
+    context.set_offline(True)
+    form = page.locator("form.round-form")
+    form.locator('input[name="went_out"][value="0"]').check()
+    form.locator('select[name="completed_0"]').select_option("3")
+    form.locator('input[name="points_0"]').fill("0")
+    form.locator('input[name="points_1"]').fill("50")
+    form.locator("button[type=submit]").click()
+
+    expect(kept(page)).to_have_count(1)
+    expect(kept(page).first.locator("td").first).to_contain_text("✓3")
+    expect(page.locator("#offline-rounds [data-offline-phase]")).to_have_text(["3", ""])
+    # Phase 3 is laid: the next round can't lay it again.
+    expect(form.locator('select[name="completed_0"] option[value="3"]')).to_be_disabled()
+
+    context.set_offline(False)
+    expect(page.locator("#offline-rounds")).to_be_hidden()
+    laid = RoundScore.objects.filter(game=game, seat__position=0).values_list(
+        "phase_completed", flat=True
+    )
+    assert list(laid) == [3]
+
+
+def test_the_site_is_an_installable_web_app(alice, night, new_context):
+    require_or_skip("Chromium", chromium_path() is not None)
+    context = phone(new_context)
+    page = log_in(context, "alice")
+    open_night(page, night)
+    devtools = context.new_cdp_session(page)
+    manifest = devtools.send("Page.getAppManifest")
+    assert manifest["url"].endswith("/static/manifest.json")
+    assert manifest["errors"] == []
+    errors = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's contexts are incognito, where nothing installs; nothing else stops it.
+    assert [error["errorId"] for error in errors if error["errorId"] != "in-incognito"] == []

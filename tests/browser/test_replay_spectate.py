@@ -1,0 +1,77 @@
+"""Watching in a real browser: a spectator follows a game by its link (the board polls
+and shows the move made meanwhile), and a finished game's replay is stepped through
+with the keyboard."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.engine import Draw, Rules
+from games.models import Game
+from games.online import services, spectators
+from tests.browser.test_online_play import logged_in
+from tests.online.helpers import play_on, started_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_spectator_sees_a_move_appear_after_polling(new_context, alice, bob):
+    game = started_game(alice, bob, seed=4)
+    token = spectators.set_link(game, alice, make=True).spectator_token
+    page = new_context().new_page()  # no account: the link is all a spectator has
+    page.goto(f"/watch/{token}/")
+    expect(page.locator("#board")).to_contain_text("No moves yet.")
+    expect(page.locator("input[name=cards]")).to_have_count(0)
+    game = Game.objects.get(pk=game.pk)
+    seat = services.load_state(game).current_seat
+    name = game.seats.get(position=seat).player.name
+    services.perform(game, seat, Draw(), expected_move=0)
+    # The board polls every 3 seconds and swaps itself when the version changed.
+    expect(page.locator(".ot-log li").first).to_contain_text(
+        f"{name} drew from the draw pile", timeout=8_000
+    )
+    expect(page.locator("input[name=cards]")).to_have_count(0)
+
+
+def test_a_replay_is_stepped_through_with_the_keyboard(new_context, live_server, alice, bob):
+    game = play_on(started_game(alice, bob, seed=5, rules=Rules(phases=(1,))))
+    assert game.status == Game.Status.FINISHED
+    last = game.move_number
+    page = logged_in(new_context(), live_server, alice)
+    page.goto(f"/play/{game.public_id}/")
+    page.get_by_role("link", name="Watch the replay, every hand shown").click()
+    where = page.locator("#replay-where")
+    expect(where).to_contain_text(f"Move {last} of {last}")
+    page.keyboard.press("Home")
+    expect(where).to_contain_text(f"The deal, before move 1 of {last}")
+    expect(page).to_have_url(re.compile(r"\?move=0$"))
+    # Every hand is shown: two players with ten cards each at the deal.
+    expect(page.locator(".ot-replay-hand .pcard")).to_have_count(20)
+    page.keyboard.press("ArrowRight")
+    expect(where).to_contain_text(f"Move 1 of {last}")
+    page.keyboard.press("ArrowRight")
+    expect(where).to_contain_text(f"Move 2 of {last}")
+    page.keyboard.press("ArrowLeft")
+    expect(where).to_contain_text(f"Move 1 of {last}")
+    page.keyboard.press("End")
+    expect(where).to_contain_text(f"Move {last} of {last}")
+    expect(page.locator(".ot-final")).to_contain_text("Final standings")
+    # The links work as links too: Tab to "First" and press Enter.
+    page.locator("#replay-first").focus()
+    page.keyboard.press("Enter")
+    expect(where).to_contain_text(f"The deal, before move 1 of {last}")
+
+
+def test_the_replay_slider_goes_to_the_move_it_shows_and_keeps_focus(
+    new_context, live_server, alice, bob
+):
+    game = play_on(started_game(alice, bob, seed=5, rules=Rules(phases=(1,))))
+    page = logged_in(new_context(), live_server, alice)
+    page.goto(f"/play/{game.public_id}/replay/?move=0")
+    page.locator("#replay-move").focus()
+    page.keyboard.press("ArrowRight")  # the slider moves one step: the page goes there
+    expect(page.locator("#replay-where")).to_contain_text(f"Move 1 of {game.move_number}")
+    expect(page.locator("#replay-move")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-where")).to_contain_text(f"Move 2 of {game.move_number}")
