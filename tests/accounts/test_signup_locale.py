@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tests.notify.helpers import game_between
+from tests.notify.helpers import AFTERNOON, game_between
 
 pytestmark = pytest.mark.django_db
 
@@ -27,8 +27,9 @@ def _dana():
 
 
 def test_a_finnish_sign_up_gets_game_emails_in_finnish(
-    client, alice, mailoutbox, django_capture_on_commit_callbacks
+    client, alice, mailoutbox, django_capture_on_commit_callbacks, time_machine
 ):
+    time_machine.move_to(AFTERNOON)  # outside dana's quiet hours, whenever the suite runs
     response = _signup(client, django_capture_on_commit_callbacks, HTTP_ACCEPT_LANGUAGE="fi")
     assert response.status_code == 302
     dana = _dana()

@@ -9,12 +9,15 @@ from games.engine import Rules
 from games.models import Player
 from games.nights import services as nights
 from tests.browser.test_online_play import log_in
-from tests.notify.helpers import game_between
+from tests.notify.helpers import AFTERNOON, game_between
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_an_arabic_game_email_is_laid_out_right_to_left(chromium, alice, bob, mailoutbox):
+def test_an_arabic_game_email_is_laid_out_right_to_left(
+    chromium, alice, bob, mailoutbox, time_machine
+):
+    time_machine.move_to(AFTERNOON)  # outside bob's quiet hours, whenever the suite runs
     bob.profile.language = "ar"
     bob.profile.save()
     game_between(alice, bob)  # bob plays first: his turn's email, in Arabic

@@ -1,7 +1,7 @@
 """Set-up for the game-email tests: real games through games.online.services, outbox rows
 read back from the database, and a clock the tests move (time-machine)."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from games.engine import Draw, Rules
 from games.engine.absent import auto_discard
@@ -10,6 +10,10 @@ from games.online import lobby, services
 
 Kind = Notification.Kind
 Status = Notification.Status
+
+# 14:00 UTC: outside everyone's quiet hours in the time zones the tests use (a test that
+# sends a game email without moving the clock fails when the suite runs at night).
+AFTERNOON = datetime(2026, 3, 10, 14, 0, tzinfo=UTC)
 
 # An SMTP server that isn't there: the connection is refused at once, a real send error.
 DEAD_SMTP = {

@@ -1,17 +1,13 @@
 """What each game email says: built from the move log's public facts, in the
 recipient's language, with links from SITE_URL."""
 
-from datetime import UTC, datetime
-
 import pytest
 import time_machine
 
 from games.engine import Discard, Draw, Hit, LayDown, Rules
-from tests.notify.helpers import Kind, Status, act, deal, game_between, rows, sent_to
+from tests.notify.helpers import AFTERNOON, Kind, Status, act, deal, game_between, rows, sent_to
 
 pytestmark = pytest.mark.django_db
-
-AFTERNOON = datetime(2026, 3, 10, 14, 0, tzinfo=UTC)
 
 
 @pytest.fixture(autouse=True)

@@ -13,6 +13,7 @@ from games.notify import outbox
 from games.tasks import send_notification, sweep_notifications
 from phase10site.celery import app as celery_app
 from tests.notify.helpers import (
+    AFTERNOON,
     DEAD_SMTP,
     Kind,
     Status,
@@ -24,9 +25,6 @@ from tests.notify.helpers import (
 )
 
 pytestmark = pytest.mark.django_db
-
-# 14:00 UTC: outside everyone's quiet hours in the zones these tests use.
-AFTERNOON = datetime(2026, 3, 10, 14, 0, tzinfo=UTC)
 
 
 @pytest.fixture(autouse=True)

@@ -19,3 +19,14 @@ def test_the_demo_adds_one_online_game_waiting_for_alice(alice, bob, carol):
     state = services.load_state(game)
     assert game.seats.get(position=state.current_seat).player.user == alice
     assert replay_problem(game) == ""
+
+
+def test_the_demo_has_table_talk_and_a_finished_game_to_replay(alice, bob, carol):
+    online_demo.load_demo([alice, bob, carol], io.StringIO())
+    online_demo.load_demo([alice, bob, carol], io.StringIO())  # safe to run again
+    game = Game.objects.get(mode=Game.Mode.ONLINE, name=online_demo.NAME)
+    assert [m.seat.player.name for m in game.chat_messages.order_by("pk")] == ["bob", "alice"]
+    finished = Game.objects.get(mode=Game.Mode.ONLINE, name=online_demo.FINISHED)
+    assert finished.status == Game.Status.FINISHED
+    assert finished.seats.get(is_winner=True)
+    assert replay_problem(finished) == ""

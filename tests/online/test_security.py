@@ -4,7 +4,6 @@ and a game's pages exist only for its seated players."""
 import dataclasses
 import json
 import re
-from datetime import UTC, datetime
 
 import pytest
 import time_machine
@@ -16,7 +15,7 @@ from games.engine import Discard, Draw
 from games.models import Game, Move
 from games.online import lobby, services
 from games.words import card_name
-from tests.notify.helpers import sent_to
+from tests.notify.helpers import AFTERNOON, sent_to
 from tests.online.helpers import arranged_state, seat_of, set_state, started_game
 
 pytestmark = pytest.mark.django_db
@@ -102,7 +101,6 @@ def test_a_seat_not_on_turn_sees_the_same_pages_whatever_the_others_hold(alice, 
 
 
 # Outside everyone's quiet hours, so the turn email goes at once.
-AFTERNOON = datetime(2026, 3, 10, 14, 0, tzinfo=UTC)
 
 
 def names(text: str, card: str) -> bool:
