@@ -127,6 +127,9 @@ def go_away(user: User, last_day: date, *, now: datetime | None = None) -> AwayP
     user.profile = profile
     period = current(user, now)
     first_day = period.first_day if period is not None else today(profile, now)
+    if last_day < today(profile, now):
+        # Not even to shorten a stretch that began days ago: that is coming back.
+        raise Refused(_("Choose today or a later day."), code="away_past", field="until")
     check(user, first_day, last_day, leaving_out=period)
     if period is None:
         period = AwayPeriod.objects.create(user=user, first_day=first_day, last_day=last_day)

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -58,6 +59,9 @@ PHASE_10_BGG_ID = 1258
 PHASE_10_NAMES = frozenset({"phase 10", "phase10"})
 # A game night seats 2 to 6 (games/engine: the deck is dealt to at most six).
 MIN_SEATS, MAX_SEATS = 2, 6
+# Far beyond any real game, well within the columns: a play past them is left out.
+MAX_SCORE = 100_000
+MAX_MINUTES = 7 * 24 * 60
 # Plays looked up per query (keeps each IN (...) list short).
 BATCH = 500
 # Every imported night's public_id starts with this; a random one is 12 characters.
@@ -231,15 +235,16 @@ def _read_play(
             return None
         name = names.get(_ref(entry.get("playerRefId")), "")[:NAME_LENGTH].strip()
         score = _int(entry.get("score"))
-        if not name or score is None or score < 0:
+        if not name or score is None or not 0 <= score <= MAX_SCORE:
             return None
         seat = _int(entry.get("seatOrder"))
+        rank = _int(entry.get("rank"))
         scores.append(
             _Score(
                 name=name,
                 score=score,
                 winner=entry.get("winner") is True,
-                rank=_int(entry.get("rank")),
+                rank=rank if rank is not None and 1 <= rank <= len(entries) else None,
                 seat=index if seat is None else seat,
             )
         )
@@ -248,10 +253,14 @@ def _read_play(
     if len({score.name.casefold() for score in scores}) != len(scores):
         return None  # one person twice: no night seats anyone twice
     minutes = _int(play.get("durationMin")) or 0
+    try:
+        finished_at = started + timedelta(minutes=min(max(minutes, 0), MAX_MINUTES))
+    except OverflowError:
+        return None  # the last day of year 9999
     uuid = str(play.get("uuid") or "").strip()
     return _Play(
         key=_key(uuid or _fingerprint(play, scores)),
-        finished_at=started + timedelta(minutes=max(minutes, 0)),
+        finished_at=finished_at,
         location=places.get(_ref(play.get("locationRefId")), "")[:GAME_NAME_LENGTH],
         scores=tuple(sorted(scores, key=lambda s: s.seat)),
     )
@@ -360,6 +369,11 @@ def _create_nights(todo: list[tuple[_Play, list[Player]]]) -> list[Game]:
             )
         )
     games = Game.objects.bulk_create(games, batch_size=BATCH)
+    # Last changed when it was played (not now, as `auto_now` says): the nights list,
+    # latest first, puts an imported night among the others by its date.
+    for start in range(0, len(games), BATCH):
+        batch = [game.pk for game in games[start : start + BATCH]]
+        Game.objects.filter(pk__in=batch).update(updated_at=F("finished_at"))
     Seat.objects.bulk_create(
         (
             Seat(

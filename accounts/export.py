@@ -176,7 +176,8 @@ def rounds_rows(player: Player) -> Iterator[list[Any]]:
 
 
 def game_dict(game: Game) -> dict[str, Any]:
-    """A finished game as plain data: players, then every round's results."""
+    """A finished game as plain data: players, then every round's results (an online
+    round's with each hand left when it ended)."""
     seats = list(game.seats.select_related("player").order_by("position"))
     rounds: dict[int, list[dict[str, Any]]] = {}
     for row in game.round_scores.order_by("round_number", "seat__position").values(
@@ -188,6 +189,7 @@ def game_dict(game: Game) -> dict[str, Any]:
         "went_out",
         "total",
         "by_bot",
+        "cards_left",
     ):
         rounds.setdefault(row["round_number"], []).append(
             {
@@ -198,6 +200,8 @@ def game_dict(game: Game) -> dict[str, Any]:
                 "went_out": row["went_out"],
                 "total": row["total"],
                 "by_bot": row["by_bot"],
+                # An online round's hand left as it ended, as card codes (a night's: []).
+                "cards_left": row["cards_left"],
             }
         )
     winner = next((seat for seat in seats if seat.is_winner), None)

@@ -5,7 +5,7 @@
 Builds a throwaway SQLite database (in a temporary VAR_DIR) where alice has scored
 `--nights` game nights, each with two members and two guests of her own (half of the
 guests sharing a name with another, so their labels need their last night), then times
-the new-night form (whose seat lists offer everyone she played with), the TV view of a
+the new-night form (whose seat lists offer the 40 she played with last), the TV view of a
 six-player night and its unchanged poll, and counts their queries.
 """
 
@@ -107,7 +107,7 @@ def main() -> None:
         six = nights.add_round(six, entry, version=six.version)
     known = len(seating.known_players(alice))
     print(
-        f"{args.nights} nights, {known} people and guests offered, built in "
+        f"{args.nights} nights, {known} people and guests known, built in "
         f"{time.perf_counter() - start:.1f} s (SQLite)"
     )
     client = Client()

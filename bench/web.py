@@ -778,7 +778,10 @@ class _Scorer(_Client):
         fields += [f"completed_{seat}=on" for seat in entry.completed]
         path = f"/nights/{night.public_id}/rounds/"
         status, text = self.request("POST", path, "bench0", "&".join(fields))
-        saved = status == 200 and "saved." in text and 'class="message error"' not in text
+        # A refusal is the notice on top (role="status"); the offline rounds' hidden
+        # alerts (class "message error" too) are on every scorer's page.
+        refused = 'class="message error" role="status"' in text
+        saved = status == 200 and "saved." in text and not refused
         self.errors += not saved
         version = self.VERSION.search(text)
         # Refused, or the round ended the night (no round form any more): the next night.
@@ -1044,10 +1047,13 @@ def _explain(fixtures: Fixtures, title: str) -> None:
     for path in ("/nights/", "/play/"):
         with CaptureQueriesContext(connection) as queries:
             client.get(path)
+        # /play/ reads the games through the viewer's seats (games/online/my_games.py).
+        tables = (' FROM "games_game"', ' FROM "games_seat"')
         listing = [
             query["sql"]
             for query in queries.captured_queries
-            if query["sql"].lstrip().startswith("SELECT") and ' FROM "games_game"' in query["sql"]
+            if query["sql"].lstrip().startswith("SELECT")
+            and any(table in query["sql"] for table in tables)
         ]
         for sql in listing:
             with connection.cursor() as cursor:

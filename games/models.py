@@ -161,9 +161,12 @@ class Game(models.Model):
     # Not columns: what a view works out per viewer and sets on the games it renders
     # (declared for type checkers only; a game no view has set them on has none of them).
     can_edit: bool  # game nights: the viewer keeps score in this game
+    ratings_revision: int | None  # a game night's page: RatingMark.revision, read with it
     my_seat: Seat | None  # online list: the viewer's seat
     your_turn: bool  # online list: the game waits for the viewer
     turn_clock: dict[str, object] | None  # online list: the turn's clock (online/pause.py)
+    seats_key: str  # online list: its seats' line in the cache (online/my_games.py)
+    seat_list: list[Seat]  # online list: its seats, if that line wasn't cached
     # online.services.load_state's cache: the parsed snapshot and the `state` dict it
     # was parsed from, so a request that acts and then shows the table parses it once.
     _engine_state: tuple[object, GameState]

@@ -2,7 +2,7 @@ from django.urls import path
 
 from .nights import offline_views as night_offline
 from .nights import setup_views as night_setup
-from .nights import share_views as night_screens
+from .nights import share_views as night_share
 from .nights import views as nights
 from .notify import views as notify
 from .online import chat_views as chat
@@ -38,10 +38,10 @@ urlpatterns = [
     path("nights/<str:public_id>/scorers/", nights.night_add_co_scorer, name="night_co_scorer"),
     path("nights/<str:public_id>/rematch/", nights.night_rematch, name="night_rematch"),
     path("nights/<str:public_id>/seat/", night_setup.night_seat_answer, name="night_seat_answer"),
-    path("s/<str:token>/", nights.night_share, name="night_share"),
-    path("s/<str:token>/live/", nights.night_share_live, name="night_share_live"),
-    path("s/<str:token>/tv/", night_screens.night_tv, name="night_tv"),
-    path("s/<str:token>/tv/live/", night_screens.night_tv_live, name="night_tv_live"),
+    path("s/<str:token>/", night_share.night_share, name="night_share"),
+    path("s/<str:token>/live/", night_share.night_share_live, name="night_share_live"),
+    path("s/<str:token>/tv/", night_share.night_tv, name="night_tv"),
+    path("s/<str:token>/tv/live/", night_share.night_tv_live, name="night_tv_live"),
     # Online play.
     path("play/", online.online_list, name="online_list"),
     path("play/new/", online.online_create, name="online_create"),

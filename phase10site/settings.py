@@ -96,6 +96,8 @@ TEMPLATES = [
                 "phase10site.context_processors.site",
                 "games.context_processors.online",
             ],
+            # {% once %}: base.html's markup drawn once per process and language.
+            "libraries": {"once": "phase10site.templatetags.once"},
         },
     },
 ]

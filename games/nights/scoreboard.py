@@ -111,6 +111,9 @@ class Scoreboard:
     standing: Standing
     seats: tuple[ScoreboardSeat, ...]
     rounds: tuple[ScoreboardRound, ...]
+    # A finished night kept without its rounds (a BG Stats import, accounts/bgstats.py):
+    # the seats hold the final scores, ranks and winners; it can't be changed.
+    rounds_unknown: bool = False
 
     @property
     def is_over(self) -> bool:
@@ -190,6 +193,8 @@ def load_scoreboard(game: Game) -> Scoreboard:
 def scoreboard_from(game: Game, seats: Sequence[Seat], rows: Iterable[RoundScore]) -> Scoreboard:
     rules = game_rules(game)
     results = results_from(entries_from_rows(seats, rows))
+    if not results and game.status == Game.Status.FINISHED:
+        return _final_scoreboard(game, seats, rules)
     standing = progress(len(seats), rules, results, dealer=game.first_dealer)
     return scoreboard_of(game, seats, results, settle(standing, recorded_tiebreak(game)))
 
@@ -206,6 +211,47 @@ def scoreboard_of(
         standing=standing,
         seats=tuple(_scoreboard_seats(seats, rules, standing)),
         rounds=tuple(scoreboard_rounds(results, standing)),
+    )
+
+
+def _final_scoreboard(game: Game, seats: Sequence[Seat], rules: Rules) -> Scoreboard:
+    """A finished night without rounds, from what its seats kept: the final scores,
+    ranks and winners (several when they share first place). Phases aren't known."""
+    count = len(seats)
+    winners = [seat.position for seat in seats if seat.is_winner]
+    winner = next((s.position for s in seats if s.player_id == game.winner_id), None)
+    standing = Standing(
+        round_number=1,
+        phase=(None,) * count,
+        completed=(frozenset(),) * count,
+        scores=tuple(seat.score for seat in seats),
+        dealer=0,
+        first_player=0,
+        game_over=True,
+        winner=winner if winner is not None else next(iter(winners), None),
+    )
+    return Scoreboard(
+        version=game.version,
+        rules=rules,
+        standing=standing,
+        seats=tuple(
+            ScoreboardSeat(
+                position=seat.position,
+                name=seat.player.name,
+                is_guest=seat.player.is_guest,
+                phase=None,
+                completed=(),
+                total=seat.score,
+                rank=seat.rank or count,
+                is_dealer=False,
+                plays_first=False,
+                is_winner=seat.is_winner,
+                in_tiebreak=False,
+            )
+            for seat in seats
+        ),
+        rounds=(),
+        rounds_unknown=True,
     )
 
 

@@ -17,8 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
-from django.db.models.functions import Lower
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -50,24 +49,34 @@ def _played_with(user: User) -> QuerySet[Seat, Any]:
     ).values("player")
 
 
-def known_players(user: User) -> list[Player]:
+def known_players(user: User, *, latest: int | None = None) -> list[Player]:
     """People `user` has played with (a game night, or an online game that started),
     and the guests they typed in, by name. Never a bot, nor a deleted account's
     anonymised Player. Each has `last_played` (the latest game night or game they sat
-    in, for telling guests of one name apart). One query."""
+    in, for telling guests of one name apart). `latest`: only that many, those played
+    with most recently. One query."""
     last_played = (
         Seat.objects.filter(player=OuterRef("pk"), game__status__in=PLAYED)
         .order_by("-game__created_at")
         .values("game__created_at")[:1]
     )
-    return list(
+    players = (
         Player.objects.filter(Q(pk__in=_played_with(user)) | Q(created_by=user, user__isnull=True))
         .exclude(user=user)
         .exclude(anonymised=True)
         .annotate(last_played=Subquery(last_played))
         .select_related("user", "created_by")
-        .order_by(Lower("name"), "pk")
     )
+    if latest is not None:
+        players = players.order_by(F("last_played").desc(nulls_last=True), "-pk")[:latest]
+    return sorted(players, key=lambda player: (player.name.casefold(), player.pk))
+
+
+# The new night's seat lists offer at most this many players, the latest played with
+# (six lists of a thousand names are a slow page and a long scroll); anyone else is
+# typed: a member's username, or a guest's name, which seats the host's guest of that
+# name (nights/services.py).
+OFFERED = 40
 
 
 def player_labels(known: Sequence[Player], viewer: User) -> dict[int, str]:

@@ -280,6 +280,10 @@ def _save(locked: _Locked, entries: Sequence[RoundEntry], *, changed: int | None
     """Recompute everything from `entries`, then store rounds, seats and game."""
     game, seats = locked.game, locked.seats
     was_over = game.status == Game.Status.FINISHED
+    if was_over and not locked.rows:
+        # Finished without rounds: imported final scores (accounts/bgstats.py), which
+        # folding rounds would wipe.
+        raise Refused(_("Only this night's final scores are known: it can't be changed."))
     results, standing = _replay(game, len(seats), entries, changed=changed)
     _write_rounds(locked, _round_rows(game, seats, results, standing))
     refresh_seats(seats, game_rules(game), standing)

@@ -22,7 +22,7 @@ from .setup_forms import NightGameForm
 @require_http_methods(["GET", "POST"])
 def night_create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     me = Player.for_user(request.user)
-    known = seating.known_players(request.user)
+    known = seating.known_players(request.user, latest=seating.OFFERED)
     labels = seating.player_labels(known, request.user)
     form = NightGameForm(me, known, labels, request.POST or None)
     if request.method == "POST" and form.is_valid():

@@ -1,7 +1,10 @@
-"""The TV view: a night's live scoreboard for a big screen at the table (large type, a
-dark background, six players on 1920 × 1080 without scrolling). Public through the
-share token like the share page, read-only, kept out of search engines, and updated by
-the same version poll (204 while nothing changed)."""
+"""A night's public pages, by its share token: read-only, for whoever has the link.
+
+The share page follows the live scoreboard on a phone; the TV view shows it for a big
+screen at the table (large type, a dark background, six players on 1920 × 1080 without
+scrolling, kept out of search engines). Both poll their `live/` address with the
+version they show: 204 after one query while nothing changed, else the new scoreboard
+(no more polling once the game is over)."""
 
 from __future__ import annotations
 
@@ -16,7 +19,30 @@ from accounts.http import HtmxHttpRequest
 from ..models import Game
 from .scoreboard import load_scoreboard
 
+SHARE = "games/nights/share.html"
 TV = "games/nights/tv.html"
+
+
+def _context(game: Game) -> dict[str, object]:
+    # Read lazily: the template draws the board once per version and language ({% cache %}),
+    # so later visitors and polls of that version don't read the rounds.
+    return {"game": game, "board": SimpleLazyObject(lambda: load_scoreboard(game))}
+
+
+def _live(request: HtmxHttpRequest, token: str, template: str) -> HttpResponse:
+    """The poll: unchanged, 204 after a single query and no template; changed, the new
+    scoreboard, whose markup carries the new version."""
+    version = (
+        Game.objects.filter(share_token=token, mode=Game.Mode.TABLE)
+        .values_list("version", flat=True)
+        .first()
+    )
+    if version is None:
+        raise Http404
+    if request.GET.get("version") == str(version):
+        return HttpResponse(status=204)
+    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
+    return render(request, f"{template}#live", _context(game))
 
 
 def _noindex(response: HttpResponse) -> HttpResponse:
@@ -24,10 +50,16 @@ def _noindex(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _context(game: Game) -> dict[str, object]:
-    # Read lazily: the template draws the board once per version and language ({% cache %}),
-    # so later visitors and polls of that version don't read the rounds.
-    return {"game": game, "board": SimpleLazyObject(lambda: load_scoreboard(game))}
+@require_GET
+def night_share(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
+    return render(request, SHARE, _context(game))
+
+
+@require_GET
+@never_cache
+def night_share_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    return _live(request, token, SHARE)
 
 
 @require_GET
@@ -39,16 +71,4 @@ def night_tv(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_GET
 @never_cache
 def night_tv_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The TV view polls this with the version it shows: 204 after one query while
-    nothing changed, else the new scoreboard (no more polling once the game is over)."""
-    version = (
-        Game.objects.filter(share_token=token, mode=Game.Mode.TABLE)
-        .values_list("version", flat=True)
-        .first()
-    )
-    if version is None:
-        raise Http404
-    if request.GET.get("version") == str(version):
-        return _noindex(HttpResponse(status=204))
-    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
-    return _noindex(render(request, f"{TV}#live", _context(game)))
+    return _noindex(_live(request, token, TV))

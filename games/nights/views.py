@@ -1,8 +1,8 @@
 """Score tracker pages: game nights at a real table.
 
 Private pages (/nights/…) are for the scorer, co-scorers and seated members; everyone
-else gets 404, so a game's existence doesn't leak. The share page (/s/<token>/) is the
-read-only live scoreboard for whoever has the link.
+else gets 404, so a game's existence doesn't leak. The pages behind the share link
+(/s/<token>/: the live scoreboard and its TV view) are in share_views.py.
 """
 
 from __future__ import annotations
@@ -30,13 +30,11 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest, HtmxHttpRequest
+from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from accounts.models import RatingMark
 
 from ..errors import Refused, Stale
@@ -95,21 +93,36 @@ def _night_ids_of(user: User) -> QuerySet[Any, Any]:
     return created.union(co_scored, seated)
 
 
+# A night's page is the page scorers open most: its game, with the ratings' revision (a
+# finished night's ratings section is drawn once per version and revision), is one
+# hand-written query, as the ORM spends three times longer compiling it than the
+# database running it (bench/README.md).
+_NIGHT_SQL = (
+    f"SELECT g.*, (SELECT m.revision FROM {RatingMark._meta.db_table} m WHERE m.id = 1)"
+    f" AS mark_revision FROM {Game._meta.db_table} g WHERE g.public_id = %s AND g.mode = %s"
+)
+
+
 def _get_night_for_viewer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
     """A game the user may look at (scorer, co-scorer or seated member), else 404.
 
     Its scorer (the one who looks most) costs a plain lookup by public id; anyone else
-    the query that also asks whether they co-score or sit at the table."""
-    game = Game.objects.filter(public_id=public_id, mode=Game.Mode.TABLE).first()
-    if game is not None and game.creator_id == request.user.pk:
-        game.creator = request.user
-        game.can_edit = True
+    the query that also asks whether they co-score or sit at the table. The ratings'
+    revision (for a finished night's page) comes with the game: one query, not two."""
+    found = list(Game.objects.raw(_NIGHT_SQL, [public_id, Game.Mode.TABLE.value]))
+    revision = getattr(found[0], "mark_revision", None) if found else None
+    if found and found[0].creator_id == request.user.pk:
+        plain: Game = found[0]
+        plain.creator = request.user
+        plain.can_edit = True
+        plain.ratings_revision = revision
         # No `awaiting` annotation needed: the host's own seat never waits for an answer.
-        return game
+        return plain
     games = _nights_of(request.user).filter(
         Q(creator=request.user) | Q(co_scoring=True) | Q(seated=True)
     )
     game = get_object_or_404(games, public_id=public_id)
+    game.ratings_revision = revision
     # co_scoring: annotated by _nights_of (a queryset annotation django-stubs loses here).
     game.can_edit = game.creator_id == request.user.pk or bool(getattr(game, "co_scoring", False))
     return game
@@ -150,9 +163,13 @@ def _refuse_stale(request: AuthenticatedHtmxHttpRequest, game: Game) -> HttpResp
 @login_required
 @require_GET
 def night_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    # Only what the cards ask (co_scoring: the rematch form; awaiting: the seat's answer),
+    # not whether the user sits there: each annotation is a subquery per night.
+    co_scoring = Game.co_scorers.through.objects.filter(game=OuterRef("pk"), user=request.user)
     games = (
-        _nights_of(request.user)
-        .filter(pk__in=_night_ids_of(request.user))
+        Game.objects.filter(mode=Game.Mode.TABLE, pk__in=_night_ids_of(request.user))
+        .annotate(co_scoring=Exists(co_scoring), awaiting=seating.awaits_answer(request.user))
+        .select_related("creator")
         # A seat waiting for the user's answer comes first (list.html asks it).
         .order_by(
             F("awaiting").desc(),
@@ -199,14 +216,15 @@ def night_add_round(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Ht
     form = NightRoundForm(board, request.POST)
     if form.is_valid():
         try:
-            services.add_round(game, form.entry, version=form.cleaned_data["version"])
+            changed = services.add_round(game, form.entry, version=form.cleaned_data["version"])
         except Refused as error:
             if isinstance(error, Stale) or error.field is None:
                 # Not about one of the typed values (game over, tie-breaker due, stale).
                 return _render_game(request, game, notice=error.message, level="error")
             form.add_error(error.field, error.message)
         else:
-            return _saved(request, game, form.number)
+            changed.can_edit = True
+            return _saved(request, changed, form.number)
     return _render_game(request, game, board=board, form=form)
 
 
@@ -318,42 +336,6 @@ def night_rematch(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Http
     return redirect(new)
 
 
-# --- the public share link ------------------------------------------------------------------
-
-
-def _share_context(game: Game) -> dict[str, object]:
-    # Read lazily: the template draws the board once per version and language, and
-    # every later visitor (and poll) of that version gets it from the cache unread.
-    return {"game": game, "board": SimpleLazyObject(lambda: _scoreboard(game))}
-
-
-@require_GET
-def night_share(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
-    return render(request, "games/nights/share.html", _share_context(game))
-
-
-@require_GET
-@never_cache
-def night_share_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The share page polls this every few seconds with the version it shows.
-
-    Unchanged: 204 after a single query and no template. Changed: the new board, whose
-    markup carries the new version, and no polling trigger once the game is over.
-    """
-    version = (
-        Game.objects.filter(share_token=token, mode=Game.Mode.TABLE)
-        .values_list("version", flat=True)
-        .first()
-    )
-    if version is None:
-        raise Http404
-    if request.GET.get("version") == str(version):
-        return HttpResponse(status=204)
-    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
-    return render(request, "games/nights/share.html#live", _share_context(game))
-
-
 # --- rendering ----------------------------------------------------------------------------
 
 
@@ -384,9 +366,9 @@ def _changed(request: AuthenticatedHtmxHttpRequest, game: Game, notice: str) -> 
 
 def _saved(request: AuthenticatedHtmxHttpRequest, game: Game, number: int) -> HttpResponse:
     """After a new round: the fresh game with the round's summary on top (the standings,
-    who deals and who plays first); a plain form post is sent to that summary."""
+    who deals and who plays first); a plain form post is sent to that summary. `game` is
+    the row as the service saved it under its lock, not read again."""
     if request.htmx:
-        game.refresh_from_db()
         return _render_game(request, game, saved=number)
     return redirect(f"{game.get_absolute_url()}?saved={number}#round-summary")
 
@@ -430,7 +412,11 @@ def _render_game(
     if game.status == Game.Status.FINISHED:
         # The ratings' section is drawn once per version and ratings run (detail.html);
         # before the first run, the mark's row may not exist yet: revision 0.
-        revision = RatingMark.objects.filter(pk=1).values_list("revision", flat=True).first()
+        # (_get_night_for_viewer reads it with the game; after a change it is read here.)
+        if hasattr(game, "ratings_revision"):  # None: the mark's row isn't there yet
+            revision = game.ratings_revision
+        else:
+            revision = RatingMark.objects.filter(pk=1).values_list("revision", flat=True).first()
         context["ratings_revision"] = revision or 0
     if request.htmx and not full_page:
         return render(request, f"{DETAIL}#game", context)

@@ -107,14 +107,20 @@ class Row:
 
 
 def after_move(
-    game: Game, state: GameState, moves: Sequence[Move], *, started: bool = False
+    game: Game,
+    state: GameState,
+    moves: Sequence[Move],
+    *,
+    started: bool = False,
+    seats: Sequence[Seat] = (),
 ) -> None:
     """Called by the online services inside the move transaction, after the game is saved.
 
     `state` is the engine state after the moves; `moves` the Move rows just appended,
     whose "log" holds what the engine reported (a game over among them); `started`: the
-    game was just dealt. Writes the outbox rows the moves cause and hands them to Celery
-    once the transaction commits:
+    game was just dealt; `seats`: the game's seats if the caller has them with their
+    players, users and profiles (else they are read). Writes the outbox rows the moves
+    cause and hands them to Celery once the transaction commits:
 
     - game over: the final standings to every player;
     - a new turn: "your turn" to its player, unless that player made these moves
@@ -135,13 +141,12 @@ def after_move(
             next_up = state.current_seat
     if not (auto_ends or game_over or next_up is not None):
         return  # most moves (a draw, a lay-down, a hit) tell nobody: no query
-    seats = {
-        seat.position: seat
-        for seat in Seat.objects.filter(game=game).select_related("player__user__profile")
-    }
+    if not (seats and all(read_with_person(seat) for seat in seats)):
+        seats = list(Seat.objects.filter(game=game).select_related("player__user__profile"))
+    by_position = {seat.position: seat for seat in seats}
     rows: list[Row] = []
     auto_played = {move.seat for move in auto_ends}
-    for seat in seats.values():
+    for seat in by_position.values():
         user = _person(seat) if seat.position in auto_played else None
         if user is None:
             continue
@@ -158,11 +163,11 @@ def after_move(
     if game_over:
         rows.extend(
             Row(game, game.move_number, user, Kind.GAME_OVER)
-            for seat in seats.values()
+            for seat in by_position.values()
             if (user := seat.player.user) is not None
         )
     elif next_up is not None:
-        next_seat = seats.get(next_up)
+        next_seat = by_position.get(next_up)
         user = None if next_seat is None else _person(next_seat)
         if user is not None:
             top = state.discard_top
@@ -178,7 +183,18 @@ def after_move(
                     },
                 )
             )
-    write(rows, seats=seats)
+    write(rows, seats=by_position)
+
+
+def read_with_person(seat: Seat) -> bool:
+    """Whether `seat` was read with its player, the player's user and their profile."""
+    if "player" not in seat._state.fields_cache:
+        return False
+    player = seat.player
+    if player.user_id is None:
+        return True
+    user = player._state.fields_cache.get("user")
+    return user is not None and "profile" in user._state.fields_cache
 
 
 def _person(seat: Seat) -> User | None:
@@ -197,10 +213,11 @@ def write(rows: Iterable[Row], *, seats: dict[int, Seat] | None = None) -> list[
     """Write outbox rows for those who want them; publish the new ones after commit.
 
     Returns the ids of the rows created now (existing ones are left alone: the unique
-    key turns a second write of the same notification into nothing).
+    key turns a second write of the same notification into nothing). The rows go in
+    with one INSERT; only if one of them exists already are they written one by one.
     """
     now = timezone.now()
-    created: list[int] = []
+    wanted: list[tuple[Row, datetime | None]] = []
     for row in rows:
         seat = None
         if row.game is not None:
@@ -210,27 +227,60 @@ def write(rows: Iterable[Row], *, seats: dict[int, Seat] | None = None) -> list[
         if refusal(row.kind, row.recipient, seat) is not None:
             continue
         later = None if row.kind == Kind.DIGEST else quiet_until(row.recipient.profile, now)
-        notification, new = _get_or_create(row, send_after=later or now)
-        if new and later is None:
-            created.append(notification.pk)
+        wanted.append((row, later))
+    if not wanted:
+        return []
+    try:
+        with transaction.atomic():
+            written = Notification.objects.bulk_create(
+                [Notification(**_fields(row, send_after=later or now)) for row, later in wanted]
+            )
+        new = [True] * len(written)
+    except IntegrityError:  # a second write of one of them: the others may be new
+        pairs = [_get_or_create(row, send_after=later or now) for row, later in wanted]
+        written, new = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
+    created = [
+        notification.pk
+        for notification, is_new, (_row, later) in zip(written, new, wanted, strict=True)
+        if is_new and later is None
+    ]
     if created:
         transaction.on_commit(partial(hand_over, created), robust=True)
     return created
 
 
-def _get_or_create(row: Row, *, send_after: datetime) -> tuple[Notification, bool]:
-    key: dict[str, Any] = {"recipient": row.recipient, "kind": row.kind}
+def _key(row: Row) -> dict[str, Any]:
+    """The unique key of `row`'s notification."""
     if row.kind == Kind.DIGEST:
-        key["day"] = row.day
-    else:
-        key.update(game=row.game, move_number=row.move_number, ordinal=row.ordinal)
-    defaults = {"send_after": send_after, "context": row.context or {}}
+        return {"recipient": row.recipient, "kind": row.kind, "day": row.day}
+    return {
+        "recipient": row.recipient,
+        "kind": row.kind,
+        "game": row.game,
+        "move_number": row.move_number,
+        "ordinal": row.ordinal,
+    }
+
+
+def _defaults(row: Row, *, send_after: datetime) -> dict[str, Any]:
+    defaults: dict[str, Any] = {"send_after": send_after, "context": row.context or {}}
     if row.kind != Kind.DIGEST:
         defaults["day"] = None
     else:
         defaults.update(game=None, move_number=0, ordinal=0)
+    return defaults
+
+
+def _fields(row: Row, *, send_after: datetime) -> dict[str, Any]:
+    return {**_key(row), **_defaults(row, send_after=send_after)}
+
+
+def _get_or_create(row: Row, *, send_after: datetime) -> tuple[Notification, bool]:
+    key = _key(row)
     try:
-        return Notification.objects.get_or_create(**key, defaults=defaults)
+        return Notification.objects.get_or_create(
+            **key, defaults=_defaults(row, send_after=send_after)
+        )
     except IntegrityError:
         # Lost a race with a concurrent writer of the same row (get_or_create retries
         # the read itself, but not when the other transaction commits in between).

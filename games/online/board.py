@@ -6,6 +6,7 @@ in `games/online/game.html` and the card templates.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -26,7 +27,7 @@ from ..engine import Action, Card, Discard, PlayerView, hint, player_view
 from ..models import Game, Seat
 from ..words import group_words, move_line, phase_goal_words, time_left_words
 from . import chat, services
-from .pause import load_profiles, pause_panel, seat_away_words, time_left
+from .pause import load_profiles, pause_panel, seat_away_words, turn_clock
 
 SORT_KEY = "online_hand_sort"
 COLOURS = "RBGY"
@@ -144,16 +145,7 @@ def board_context(
     can_act = view.your_turn and not me.is_bot and game.paused_at is None
     legal = view.legal
     players = [seat_context(view, seat, me) for seat in seats]
-    log = [
-        {
-            "number": number,
-            "seat": seat,
-            "text": move_line(data, seat, names),
-            "automatic": automatic,
-            "round_over": data.get("log", {}).get("round_over"),
-        }
-        for number, seat, data, automatic in game.recent_moves
-    ]
+    log = log_lines(game.recent_moves, names)
     return {
         "game": game,
         "me": me,
@@ -190,29 +182,42 @@ def board_context(
         )
         if game.spectator_token
         else "",
-        "clock": _clock(game, view, seats),
+        "clock": clock_context(game, view, seats),
         "pause": pause_panel(game, seats, me),
         "focus_slot": FOCUS_SLOT,
     }
 
 
-def _clock(game: Game, view: PlayerView, seats: list[Seat]) -> dict[str, Any] | None:
-    """The current turn's deadline, while a person (not a bot) is to play against a
-    time limit. The time left is put in per request (`TIME_LEFT_SLOT`); a stopped clock
-    (paused, or its player away) says the time it keeps instead."""
-    left = time_left(game)
-    if left is None or view.game_over:
-        return None
+def clock_context(
+    game: Game, view: PlayerView, seats: list[Seat], *, now: datetime | None = None
+) -> dict[str, Any] | None:
+    """The current turn's clock (games/online/clock.html), as My games shows it
+    (`pause.turn_clock`), while a person (not a bot) is to play. On a board that may
+    come from the cache the time left is put in per request (`TIME_LEFT_SLOT`); a page
+    drawn per request (the spectator's) passes `now` and gets it counted then."""
     current = next((seat for seat in seats if seat.position == view.current_seat), None)
-    if current is None or current.is_bot:
+    if view.game_over or current is None or current.is_bot:
         return None
-    if game.clock_stopped_at is not None:
-        return {
-            "stopped": True,
-            "paused": game.paused_at is not None,
-            "left": time_left_words(left),
+    clock = turn_clock(game, now or timezone.now())
+    if clock is not None and now is None and not clock.get("stopped"):
+        clock["left"] = TIME_LEFT_SLOT
+    return clock
+
+
+def log_lines(moves: Iterable[Sequence[Any]], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Logged moves — (number, seat, action, automatic), as `Game.recent_moves` holds
+    them — as the log of turns shows them, oldest first: in words, with the round a
+    move ended (the board's, the spectator's and the replay's log alike)."""
+    return [
+        {
+            "number": number,
+            "seat": seat,
+            "text": move_line(data, seat, names),
+            "automatic": automatic,
+            "round_over": data.get("log", {}).get("round_over"),
         }
-    return {"deadline": turn_deadline(game), "left": TIME_LEFT_SLOT}
+        for number, seat, data, automatic in moves
+    ]
 
 
 def _phases_to_pick(view: PlayerView) -> tuple[int, ...]:
@@ -397,4 +402,7 @@ def last_round_context(
             }
         )
     recent = any(line["round_over"] == summary.round_number for line in log)
-    return {"number": summary.round_number, "rows": rows, "recent": recent}
+    # The results change only when a round ends (or the game): game.html draws them
+    # once per round and language, whatever moves follow.
+    key = f"{game.public_id}:{summary.round_number}:{view.game_over}:{get_language()}"
+    return {"number": summary.round_number, "rows": rows, "recent": recent, "key": key}

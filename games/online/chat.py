@@ -182,6 +182,32 @@ def board_lines(game: Game, seats: Sequence[Seat], me: Seat) -> list[Line]:
     ]
 
 
+def record_lines(
+    game: Game, seats: Sequence[Seat], reader: Seat, low: int, high: int
+) -> list[Line]:
+    """The messages posted after moves `low` to `high` as `reader`, a player of the game,
+    sees them in its replay: from the record (one query), oldest first, without the
+    players they muted."""
+    by_pk = {seat.pk: seat for seat in seats}
+    muted = set(reader.chat_muted)
+    messages = ChatMessage.objects.filter(
+        game=game, move_number__gte=low, move_number__lte=high
+    ).order_by("move_number", "pk")
+    return [
+        Line(
+            id=message.pk,
+            position=seat.position,
+            name=seat.player.name,
+            move_number=message.move_number,
+            text="" if message.hidden_at else message.text,
+            hidden=message.hidden_at is not None,
+            mine=seat.pk == reader.pk,
+        )
+        for message in messages
+        if (seat := by_pk[message.seat_id]).position not in muted
+    ]
+
+
 def interleave(log: Sequence[dict[str, Any]], lines: Sequence[Line]) -> list[dict[str, Any]]:
     """The recent turns (`log`, oldest first) with the chat's lines put after the move
     they followed, newest first as the board lists them. A message older than the

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.http import AuthenticatedHtmxHttpRequest
 
 from ..errors import Refused
-from ..models import Game, Seat
-from ..players import seat_for_user
 from . import chat
+from .access import get_seating_for_user
 from .actions import int_field
 from .board import Seating, board_html
 
@@ -31,14 +30,7 @@ POSTED_EVENT = "chat-posted"
 def _get_started_game_for_player(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Seating:
     """The started online game `public_id` with the user's seat; 404 for anyone not
     seated, or a game still in its lobby (it has no chat)."""
-    game = get_object_or_404(
-        Game.objects.exclude(status=Game.Status.LOBBY), public_id=public_id, mode=Game.Mode.ONLINE
-    )
-    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
-    me = seat_for_user(seats, request.user)
-    if me is None:
-        raise Http404
-    return Seating(game, seats, me)
+    return get_seating_for_user(request.user, public_id, started=True)
 
 
 def _answer(

@@ -7,29 +7,22 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.http import HttpResponse
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.http import AuthenticatedHtmxHttpRequest
 
 from ..errors import Refused
-from ..models import Game, Seat
-from ..players import seat_for_user
+from ..models import Game
 from . import pause
+from .access import get_seating_for_user
 from .board import Seating, board_html
 
 
 def _seating(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Seating:
-    game = get_object_or_404(Game, public_id=public_id, mode=Game.Mode.ONLINE)
-    seats = list(
-        Seat.objects.filter(game=game).select_related("player__user__profile").order_by("position")
-    )
-    me = seat_for_user(seats, request.user)
-    if me is None:
-        raise Http404
-    return Seating(game, seats, me)
+    return get_seating_for_user(request.user, public_id)
 
 
 def _answer(

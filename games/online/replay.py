@@ -7,8 +7,10 @@ for a finished game only (the view checks who may see it).
 
 - `first_state(game)`: the deal before move 1, from the seed;
 - `outcomes(state, moves)`: each move's engine `Outcome` (state and events), in order;
-- `step_context(game, seats, moves, n)`: what the replay page shows after move n, with
-  the round's end (the engine's `RoundOver`: every hand left) when move n ended one;
+- `step_context(game, seats, moves, n, reader=…)`: what the replay page shows after
+  move n, with the round's end (the engine's `RoundOver`: every hand left) when move n
+  ended one, and the chat in its place for a player (`reader`; a spectator, None, never
+  reads it);
 - `rounds_record(game, seats)`: every round's hands left, from the `RoundScore` rows.
 """
 
@@ -19,10 +21,9 @@ from typing import Any
 
 from .. import engine
 from ..engine import GameState, Outcome, RoundOver, spectator_view
-from ..models import ChatMessage, Game, Move, RoundScore, Seat
-from ..words import move_line
-from . import services
-from .board import seat_context, sorted_hand
+from ..models import Game, Move, RoundScore, Seat
+from . import chat, services
+from .board import log_lines, seat_context, sorted_hand
 
 # (number, seat, action, automatic): one logged move, as `Game.recent_moves` holds it.
 LoggedMove = tuple[int, int, dict[str, Any], bool]
@@ -91,33 +92,6 @@ def reveal_rows(names: Sequence[str], over: RoundOver) -> list[dict[str, Any]]:
     ]
 
 
-def chat_lines(game: Game, seats: Sequence[Seat], low: int, high: int) -> list[dict[str, Any]]:
-    """The table talk posted after moves `low` to `high` (one query), oldest first; a
-    message its game's creator hid is shown as hidden."""
-    names = {seat.pk: seat.player.name for seat in seats}
-    messages = ChatMessage.objects.filter(
-        game=game, move_number__gte=low, move_number__lte=high
-    ).order_by("move_number", "pk")
-    return [
-        {
-            "chat": True,
-            "number": message.move_number,
-            "name": names.get(message.seat_id, "?"),
-            "text": "" if message.hidden_at else message.text,
-            "hidden": message.hidden_at is not None,
-        }
-        for message in messages
-    ]
-
-
-def merged(log: list[dict[str, Any]], lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The moves and the chat, oldest first: a message after the move it was posted after."""
-    entries = [((line["number"], 0), line) for line in log]
-    entries += [((line["number"], 1), line) for line in lines]
-    entries.sort(key=lambda entry: entry[0])
-    return [line for _key, line in entries]
-
-
 def rounds_record(game: Game, seats: Sequence[Seat]) -> list[dict[str, Any]]:
     """Every round of the game, each seat's cards left and points (one query)."""
     names = {seat.pk: seat.player.name for seat in seats}
@@ -136,11 +110,17 @@ def rounds_record(game: Game, seats: Sequence[Seat]) -> list[dict[str, Any]]:
 
 
 def step_context(
-    game: Game, seats: list[Seat], moves: Sequence[LoggedMove], number: int
+    game: Game,
+    seats: list[Seat],
+    moves: Sequence[LoggedMove],
+    number: int,
+    *,
+    reader: Seat | None,
 ) -> dict[str, Any]:
     """What the replay page shows after move `number` (0: the deal): every seat with its
     hand, the piles, the moves up to it, the round's end if this move ended one, and the
-    final standings at the last move."""
+    final standings at the last move. The table talk is in its place for `reader`, a
+    player of the game; without one (a spectator) there is no chat."""
     number = max(0, min(number, len(moves)))
     outcome = state_at(game, moves, number)
     state = outcome.state
@@ -153,20 +133,13 @@ def step_context(
         player["hand"] = [str(card) for card in sorted_hand(hand, "number")]
         players.append(player)
     shown = moves[max(0, number - LOG_LINES - 1) : number]
-    log = [
-        {
-            "number": move_number,
-            "seat": seat,
-            "text": move_line(data, seat, names),
-            "automatic": automatic,
-            "round_over": data.get("log", {}).get("round_over"),
-        }
-        for move_number, seat, data, automatic in shown
-    ]
-    # The chat in its place: what was said after each move shown (from the start on,
-    # the messages posted before the first move too).
-    low = shown[0][0] if shown and shown[0][0] > 1 else 0
-    log = merged(log, chat_lines(game, seats, low, number))
+    lines: list[chat.Line] = []
+    if reader is not None:
+        # The chat in its place: what was said after each move shown (from the start on,
+        # the messages posted before the first move too).
+        low = shown[0][0] if shown and shown[0][0] > 1 else 0
+        lines = chat.record_lines(game, seats, reader, low, number)
+    log = chat.interleave(log_lines(shown, names), lines)  # newest first
     over = next((event for event in outcome.events if isinstance(event, RoundOver)), None)
     last = len(moves)
     return {
@@ -174,8 +147,8 @@ def step_context(
         "view": view,
         "players": players,
         "discard_top": str(view.discard_top) if view.discard_top else None,
-        "log": list(reversed(log)),
-        "move": next((line for line in reversed(log) if "chat" not in line), None),
+        "log": log,
+        "move": next((line for line in log if "chat" not in line), None),
         "reveal": reveal_rows(names, over) if over is not None else None,
         "reveal_round": over.summary.round_number if over is not None else None,
         "standings": sorted(seats, key=lambda s: (s.rank or 99, s.position))

@@ -21,7 +21,7 @@ import logging
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -373,13 +373,10 @@ def _save(turn: _Turn) -> None:
         refresh_seats(seats, state.rules, state.standing)
     store(game, seats, state, turn_ended=turn.turn_ended)
     bump(game, *GAME_FIELDS)
-    outbox.after_move(game, state, turn.moves)
+    outbox.after_move(game, state, turn.moves, seats=seats)
     queue_bot_if_due(game, seats, state)
     if state.game_over:
         queue_rating(game)
-
-
-RECENT_MOVES = 10  # the table's log of recent turns
 
 
 def recent_moves(recent: list[list[Any]], moves: Iterable[Move]) -> list[list[Any]]:
@@ -405,8 +402,18 @@ def store(game: Game, seats: Sequence[Seat], state: GameState, *, turn_ended: bo
         game.turn_started_at = timezone.now()
         # A turn that starts while its player is away starts with its clock stopped.
         seat = seats[state.current_seat]
-        away = None if seat.is_bot else away_until(seat.player_id, game.turn_started_at)
+        away = not seat.is_bot and _away(seat, game.turn_started_at)
         game.clock_stopped_at = game.turn_started_at if away else None
+
+
+def _away(seat: Seat, at: datetime) -> bool:
+    """Whether the person playing `seat` is away at `at`; no query if the seat came
+    with its player's user and profile (the table's view reads them)."""
+    if not outbox.read_with_person(seat):
+        return away_until(seat.player_id, at) is not None
+    user = seat.player.user
+    profile = getattr(user, "profile", None) if user is not None else None
+    return profile is not None and profile.away_until is not None and profile.away_until > at
 
 
 def _round_rows(

@@ -3,7 +3,8 @@ spectator link once the game is over), the spectator link itself (made and revok
 any seated player) and what it shows: the board as a spectator sees it, never a hand.
 
 Access: a replay shows every hand, so it exists only once the game is over, and only
-for its players (`online_replay`) or the spectator link (`online_spectate_replay`);
+for its players (`online_replay`, with the chat) or the spectator link
+(`online_spectate_replay`, without: a spectator never reads the chat);
 anyone else, and anyone before the end, gets 404. A spectator link that was revoked or
 replaced answers 404. Spectator pages are kept out of search engines (`noindex`).
 """
@@ -16,6 +17,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,8 +29,8 @@ from accounts.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest
 
 from ..errors import Refused
 from ..models import Game, Seat
-from ..players import seat_for_user
 from . import replay, spectators
+from .access import get_seating_for_user, seats_with_profiles
 from .board import Seating, board_html
 
 REPLAY = "games/online/replay.html"
@@ -47,29 +49,23 @@ def noindex[**P](view: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
     return wrapped
 
 
-def _seats(game: Game) -> list[Seat]:
-    # The user and profile too: a seat shows "away until …" (online/pause.py).
-    seats = Seat.objects.filter(game=game).select_related("player__user__profile")
-    return list(seats.order_by("position"))
-
-
 def _seating(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Seating:
     """The online game `public_id` with the user's seat, or 404 for anyone not seated."""
-    game = get_object_or_404(Game, public_id=public_id, mode=Game.Mode.ONLINE)
-    seats = _seats(game)
-    me = seat_for_user(seats, request.user)
-    if me is None:
-        raise Http404
-    return Seating(game, seats, me)
+    return get_seating_for_user(request.user, public_id)
+
+
+def _watchable(token: str) -> QuerySet[Game]:
+    """The started online game whose spectator link is `token` (none for an empty one)."""
+    if not token:
+        return Game.objects.none()
+    # Excluding the empty token as well matches the unique index's condition.
+    games = Game.objects.filter(mode=Game.Mode.ONLINE, spectator_token=token)
+    return games.exclude(status=Game.Status.LOBBY).exclude(spectator_token="")
 
 
 def _watched(token: str) -> Game:
     """The started online game whose spectator link is `token`, or 404."""
-    if not token:
-        raise Http404
-    # Excluding the empty token as well matches the unique index's condition.
-    watched = Game.objects.exclude(status=Game.Status.LOBBY).exclude(spectator_token="")
-    return get_object_or_404(watched, spectator_token=token, mode=Game.Mode.ONLINE)
+    return get_object_or_404(_watchable(token))
 
 
 # --- the spectator link ----------------------------------------------------------------------
@@ -110,7 +106,7 @@ def online_spectators(request: AuthenticatedHtmxHttpRequest, public_id: str) -> 
 
 def _spectate_context(game: Game, token: str) -> dict[str, Any]:
     return {
-        **spectators.board_context(game, _seats(game)),
+        **spectators.board_context(game, seats_with_profiles(game)),
         "urls": {
             "poll": reverse("games:online_spectate_poll", args=[token]),
             "replay": reverse("games:online_spectate_replay", args=[token]),
@@ -131,15 +127,7 @@ def online_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def online_spectate_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The spectator's board asks every few seconds with the version it shows: 204 after
     one query while unchanged, else the fresh board."""
-    version = (
-        Game.objects.filter(spectator_token=token, mode=Game.Mode.ONLINE)
-        .exclude(status=Game.Status.LOBBY)
-        .exclude(spectator_token="")
-        .values_list("version", flat=True)
-        .first()
-        if token
-        else None
-    )
+    version = _watchable(token).values_list("version", flat=True).first()
     if version is None:
         raise Http404
     if request.GET.get("v") == str(version):
@@ -152,8 +140,15 @@ def online_spectate_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def _replay_page(
-    request: HttpRequest, game: Game, seats: list[Seat], url: str, back: str
+    request: HttpRequest,
+    game: Game,
+    seats: list[Seat],
+    url: str,
+    back: str,
+    *,
+    reader: Seat | None,
 ) -> HttpResponse:
+    """A replay step, with the table talk for `reader` (a player; None: a spectator)."""
     if game.status != Game.Status.FINISHED:
         raise Http404  # a replay shows every hand: not while the game is on
     moves = replay.logged_moves(game)
@@ -161,7 +156,7 @@ def _replay_page(
         number = int(request.GET.get("move", len(moves)))
     except ValueError:
         number = len(moves)
-    context = replay.step_context(game, seats, moves, number)
+    context = replay.step_context(game, seats, moves, number, reader=reader)
     context["url"] = url
     context["back_url"] = back
     context["rounds"] = replay.rounds_record(game, seats)
@@ -173,7 +168,8 @@ def _replay_page(
 def online_replay(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
     seating = _seating(request, public_id)
     url = reverse("games:online_replay", args=[public_id])
-    return _replay_page(request, seating.game, seating.seats, url, seating.game.get_absolute_url())
+    back = seating.game.get_absolute_url()
+    return _replay_page(request, seating.game, seating.seats, url, back, reader=seating.me)
 
 
 @noindex
@@ -182,4 +178,5 @@ def online_spectate_replay(request: HtmxHttpRequest, token: str) -> HttpResponse
     game = _watched(token)
     url = reverse("games:online_spectate_replay", args=[token])
     back = reverse("games:online_spectate", args=[token])
-    return _replay_page(request, game, _seats(game), url, back)
+    # A spectator can't read the chat, not even once the game is over.
+    return _replay_page(request, game, seats_with_profiles(game), url, back, reader=None)

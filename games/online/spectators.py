@@ -10,15 +10,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..engine import PlayerView, spectator_view
+from ..engine import spectator_view
 from ..errors import Refused
 from ..models import Game, Seat, new_token
 from ..players import seat_for_user
 from ..scoring import bump
-from ..words import move_line, time_left_words
 from . import services
-from .board import TIME_LEFT_SLOT, last_round_context, seat_context
-from .board import _clock as board_clock
+from .board import clock_context, last_round_context, log_lines, seat_context
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -44,16 +42,7 @@ def board_context(game: Game, seats: list[Seat]) -> dict[str, Any]:
     every seat's card count, the last round's results, the log and the clock."""
     view = spectator_view(services.load_state(game))
     names = view.players
-    log = [
-        {
-            "number": number,
-            "seat": seat,
-            "text": move_line(data, seat, names),
-            "automatic": automatic,
-            "round_over": data.get("log", {}).get("round_over"),
-        }
-        for number, seat, data, automatic in game.recent_moves
-    ]
+    log = log_lines(game.recent_moves, names)
     players = [seat_context(view, seat, None) for seat in seats]
     return {
         "game": game,
@@ -66,14 +55,6 @@ def board_context(game: Game, seats: list[Seat]) -> dict[str, Any]:
         "standings": sorted(seats, key=lambda s: (s.rank or 99, s.position))
         if view.game_over
         else [],
-        "clock": _clock(game, view, seats),
+        # Drawn per request, not taken from the board cache: the time left counted now.
+        "clock": clock_context(game, view, seats, now=timezone.now()),
     }
-
-
-def _clock(game: Game, view: PlayerView, seats: list[Seat]) -> dict[str, Any] | None:
-    """The board's clock (games/online/clock.html), its time left counted now: the
-    spectator's board is drawn per request, not taken from the board cache."""
-    clock = board_clock(game, view, seats)
-    if clock is not None and clock.get("left") == TIME_LEFT_SLOT:
-        clock = {**clock, "left": time_left_words(clock["deadline"] - timezone.now())}
-    return clock

@@ -9,17 +9,15 @@ is `actions.read_action`; what the board shows is `board.board_html`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render, resolve_url
+from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -27,41 +25,24 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest, is_authenticated
 
 from ..errors import Refused, Stale
-from ..models import Game, Seat
-from ..players import seat_for_user
+from ..models import Game
 from . import lobby, services
+from .access import get_seating_for_user
 from .actions import BadInput, Choice, int_field, read_action
 from .board import SORT_KEY, Seating, board_html, focus_after, hint_context
 from .forms import InviteForm, OnlineGameForm, StartForm
-from .pause import turn_clock, turn_order
-
-if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+from .my_games import my_games
 
 GAME = "games/online/game.html"
 LOBBY = "games/online/lobby.html"
-FINISHED_SHOWN = 20
 
 
 # --- access -------------------------------------------------------------------------------
 
 
-def _online_games_of(user: User) -> QuerySet[Game]:
-    seated = Seat.objects.filter(game=OuterRef("pk"), player__user=user)
-    return Game.objects.filter(mode=Game.Mode.ONLINE).filter(Exists(seated))
-
-
 def _get_online_game_for_player(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Seating:
     """The online game `public_id` with the user's seat, or 404 for anyone not seated."""
-    # Two plain queries (the game, its seats) rather than one with a subquery: every
-    # page and poll of a game starts here.
-    game = get_object_or_404(Game, public_id=public_id, mode=Game.Mode.ONLINE)
-    rows = Seat.objects.filter(game=game).select_related("player__user__profile")  # away?
-    seats = list(rows.order_by("position"))
-    me = seat_for_user(seats, request.user)
-    if me is None:
-        raise Http404
-    return Seating(game, seats, me)
+    return get_seating_for_user(request.user, public_id)
 
 
 # --- My games and creating ------------------------------------------------------------------
@@ -71,40 +52,15 @@ def _get_online_game_for_player(request: AuthenticatedHtmxHttpRequest, public_id
 @require_GET
 def online_list(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     """Your turns (least time left, else longest waiting, first), the others, finished."""
-    games = _online_games_of(request.user).select_related("current_player")
-    seats = Prefetch("seats", Seat.objects.select_related("player__user__profile"))  # away?
-    current = list(games.exclude(status=Game.Status.FINISHED).prefetch_related(seats))
-    finished = list(
-        games.filter(status=Game.Status.FINISHED)
-        .select_related("winner")
-        .prefetch_related("seats__player")
-        .order_by("-finished_at")[:FINISHED_SHOWN]
-    )
-    your_turn: list[Game] = []
-    others: list[Game] = []
-    now = timezone.now()
-    for game in current:
-        me = seat_for_user(game.seats.all(), request.user)
-        game.my_seat, game.turn_clock = me, turn_clock(game, now)
-        game.your_turn = (
-            game.status == Game.Status.ACTIVE
-            and me is not None
-            and not me.is_bot
-            and game.current_player_id == me.player_id
-        )
-        (your_turn if game.your_turn else others).append(game)
-    your_turn.sort(key=lambda game: turn_order(game, now))
-    others.sort(key=lambda game: game.updated_at, reverse=True)
-    for game in finished:
-        game.my_seat = seat_for_user(game.seats.all(), request.user)
+    games = my_games(request.user)
     return render(
         request,
         "games/online/list.html",
         {
             "invitations": lobby.invitations_for(request.user),
-            "your_turn": your_turn,
-            "others": others,
-            "finished": finished,
+            "your_turn": games.your_turn,
+            "others": games.others,
+            "finished": games.finished,
         },
     )
 

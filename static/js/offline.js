@@ -15,6 +15,7 @@
   var PAGES_CACHE = "phase10-pages"; // the service worker's (templates/sw.js)
   var pending = []; // this night's kept rounds, in the order they were entered
   var flushing = false;
+  var held = ""; // why the server didn't take them: "log_in", "later", or "" (it did)
 
   function section() { return document.getElementById("offline-rounds"); }
   function roundForm() { return section() && document.querySelector("form[data-offline-round]"); }
@@ -117,6 +118,7 @@
     var box = section();
     if (!box) return;
     var pick = box.dataset.pick === "1";
+    var allAdvance = box.dataset.allAdvance === "1";
     var phases = box.dataset.phases.split(",").map(Number);
     var seats = Array.prototype.map.call(box.querySelectorAll("th[data-seat]"), function (th) {
       return {
@@ -143,10 +145,9 @@
         if (pick && mark) laid = Number(mark);
         else if (!pick && mark && seat.phase !== null) laid = seat.phase;
         seat.total += points;
-        if (laid !== null) {
-          seat.completed.push(laid);
-          if (!pick) seat.phase = phases[phases.indexOf(seat.phase) + 1] || null;
-        }
+        if (laid !== null) seat.completed.push(laid);
+        // All advance: everyone moves on to the next phase after each round, laid or not.
+        if (!pick && (laid !== null || allAdvance)) seat.phase = phases[phases.indexOf(seat.phase) + 1] || null;
         var cell = document.createElement("td");
         cell.className = "num" + (values.went_out === seat.position ? " out" : "");
         cell.textContent = points;
@@ -167,7 +168,11 @@
         pick ? seat.completed.join(" · ") : seat.phase === null ? "✓" : seat.phase;
     });
     drawProblems(box);
+    box.querySelector("[data-offline-log-in]").hidden = held !== "log_in";
+    box.querySelector("[data-offline-later]").hidden = held !== "later";
     box.hidden = pending.length === 0;
+    var stale = document.querySelector("[data-offline-stale]");
+    if (stale) stale.hidden = pending.length === 0;
     var form = roundForm();
     if (form) updateForm(form, seats, pick);
   }
@@ -258,8 +263,11 @@
       headers: { "X-CSRFToken": csrfToken() }
     }).then(function (response) {
       var type = response.headers.get("Content-Type") || "";
-      // Not the server's answer (a log-in page, a proxy's error page): try again later.
-      return type.indexOf("application/json") === 0 ? response.json() : { status: "retry" };
+      if (type.indexOf("application/json") === 0) return response.json();
+      // Not the server's answer: the log-in page (the session ended) or a refused CSRF
+      // token, which logging in again mends; else a proxy's error page. Kept either way.
+      var logIn = response.redirected || response.status === 401 || response.status === 403;
+      return { status: logIn ? "log_in" : "later" };
     });
   }
 
@@ -278,6 +286,7 @@
       var round = pending[0];
       if (!round || round.problem) return finish(); // in order: a problem waits for the host
       return send(box, round).then(function (answer) {
+        held = answer.status === "log_in" ? "log_in" : "";
         if (answer.status === "applied" || answer.status === "already_applied") {
           changed = true;
           return update(night, function (rounds) { return without(rounds, round.key); }).then(step);
@@ -291,6 +300,7 @@
             });
           }).then(finish);
         }
+        held = held || "later"; // "retry", or an answer that isn't the server's
         return finish();
       }, finish);
     }

@@ -64,6 +64,17 @@ def test_a_day_in_the_past_is_refused(bob):
         away.go_away(bob, date(2026, 3, 9))
 
 
+def test_a_stretch_that_began_days_ago_cannot_be_moved_to_end_in_the_past(bob, time_machine):
+    away.go_away(bob, date(2026, 3, 19))
+    time_machine.move_to(T0 + timedelta(days=3), tick=False)  # the 13th
+    with pytest.raises(Refused, match="today or a later day"):
+        away.go_away(bob, date(2026, 3, 11))
+    bob.profile.refresh_from_db()
+    assert bob.profile.away_until == datetime(2026, 3, 20, tzinfo=UTC)  # unchanged
+    away.go_away(bob, date(2026, 3, 13))  # today is the last day: fine
+    assert away.days_left(bob, 2026) == 26
+
+
 def test_the_form_refuses_too_long_a_stretch_and_says_how_many_days_are_left(client, bob):
     away.go_away(bob, date(2026, 3, 29))
     away.come_back(bob)  # the 10th counted

@@ -347,3 +347,42 @@ def test_an_import_takes_the_same_number_of_queries_for_3_plays_as_for_60(
         counts.append(len(queries))
     assert len(imported()) == 60
     assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"score": "1e30"},  # no column holds it
+        {"playDate": "9999-12-31 23:59:00", "durationMin": 60},  # nor a date past 9999
+    ],
+)
+def test_a_play_with_numbers_out_of_any_range_is_left_out_not_a_server_error(
+    alice_client, known, export, change
+):
+    target = export["plays"][0]
+    for key, value in change.items():
+        if key == "score":
+            target["playerScores"][1][key] = value
+        else:
+            target[key] = value
+    response = upload(alice_client, export)
+    assert response.status_code == 302
+    assert [game.winner.name for game in imported()] == ["Eve", "alice"]  # not play-1's
+    assert "2 plays left out" in " ".join(str(m) for m in response.wsgi_request._messages)
+
+
+def test_a_play_of_a_million_minutes_is_taken_as_lasting_a_week(alice_client, known, export):
+    export["plays"][0]["durationMin"] = 10**12
+    upload(alice_client, export)
+    assert imported()[0].finished_at.isoformat() == "2024-05-08T20:00:00+00:00"
+
+
+def test_ranks_out_of_range_are_not_taken_the_scores_decide(alice_client, known, export):
+    for entry, rank in zip(export["plays"][0]["playerScores"], [70_000, 1, 2], strict=True):
+        entry["rank"] = rank
+    upload(alice_client, export)
+    assert seats(imported()[0]) == [
+        ("alice", 120, 1, True),
+        ("bob", 250, 3, False),
+        ("Dora", 180, 2, False),
+    ]

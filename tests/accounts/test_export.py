@@ -75,7 +75,26 @@ def test_a_finished_game_downloads_as_json(alice_client, history):
         "went_out": False,
         "total": 95,
         "by_bot": False,
+        "cards_left": [],  # a round scored by hand keeps no cards
     }
+
+
+def test_an_online_games_json_has_each_hand_left_at_every_rounds_end(client, alice, bob):
+    from games.engine import Rules
+    from games.models import RoundScore
+    from tests.online.helpers import play_on, started_game
+
+    game = play_on(started_game(alice, bob, bots=1, seed=5, rules=Rules(phases=(1, 2))))
+    client.force_login(alice)
+    data = client.get(reverse("accounts:export_game_json", args=[game.public_id])).json()
+    exported = {
+        (line["round"], result["seat"]): result["cards_left"]
+        for line in data["rounds"]
+        for result in line["results"]
+    }
+    rows = RoundScore.objects.filter(game=game)
+    assert exported == {(row.round_number, row.seat.position): row.cards_left for row in rows}
+    assert any(exported.values())
 
 
 def test_only_the_games_players_and_scorers_get_the_json(client, carol, stranger, history):

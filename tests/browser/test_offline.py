@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -116,6 +117,8 @@ def test_three_rounds_entered_offline_survive_a_reload_and_reach_the_server_once
         expect(kept(page)).to_have_count(number)
         expect(page.locator("form.round-form h2")).to_contain_text(f"round {number + 1}")
     expect(kept(page).first).to_contain_text("not sent yet")
+    # The standings on top are the server's: they say they don't count these yet.
+    expect(page.locator("[data-offline-stale]")).to_be_visible()
     # The totals and phases the three rounds imply, before the server has them.
     totals = page.locator("#offline-rounds [data-offline-total]")
     expect(totals).to_have_text(["20", "45", "60"])
@@ -139,6 +142,7 @@ def test_three_rounds_entered_offline_survive_a_reload_and_reach_the_server_once
 
     context.set_offline(False)
     expect(page.locator("#offline-rounds")).to_be_hidden()
+    expect(page.locator("[data-offline-stale]")).to_be_hidden()
     expect(page.locator("[data-offline-banner]")).to_be_hidden()
     expect(page.locator(".history-grid tbody tr")).to_have_count(3)
     night.refresh_from_db()
@@ -207,6 +211,36 @@ def test_discarding_a_conflicting_round_keeps_the_co_scorers(alice, bob, night, 
     assert stored(night) == [(1, 25), (1, 0), (1, 10)]
 
 
+def test_a_round_kept_while_the_session_ended_asks_the_host_to_log_in_and_is_then_sent(
+    alice, night, new_context
+):
+    require_or_skip("Chromium", chromium_path() is not None)
+    context = phone(new_context)
+    page = log_in(context, "alice")
+    open_night(page, night)
+
+    context.set_offline(True)
+    fill_round(page, 0, [0, 35, 20], [0])
+    expect(kept(page)).to_have_count(1)
+    Session.objects.all().delete()  # the session ends while the phone is offline
+
+    context.set_offline(False)
+    notice = page.locator("#offline-rounds [data-offline-log-in]")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("Log in again to send these rounds")
+    expect(kept(page)).to_have_count(1)  # kept, not dropped
+    assert Game.objects.get(pk=night.pk).rounds_played == 0
+
+    notice.get_by_role("link", name="Log in again").click()
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**{night.get_absolute_url()}")
+    expect(page.locator(".history-grid tbody tr")).to_have_count(1)
+    expect(page.locator("#offline-rounds")).to_be_hidden()
+    assert stored(night) == [(1, 0), (1, 35), (1, 20)]
+
+
 def test_a_round_entered_online_costs_one_request_as_before(alice, night, new_context):
     require_or_skip("Chromium", chromium_path() is not None)
     context = phone(new_context)
@@ -226,19 +260,21 @@ def test_a_round_entered_online_costs_one_request_as_before(alice, night, new_co
     assert Game.objects.get(pk=night.pk).rounds_played == 1
 
 
-def test_in_pick_a_phase_a_round_kept_offline_marks_the_phase_laid(alice, new_context):
-    require_or_skip("Chromium", chromium_path() is not None)
+def offline_with_bob(alice, new_context, rules):
+    """A night of alice and a guest, Bob, under `rules`, open on alice's phone, offline."""
     game = nights.create_game(
-        alice,
-        players=[Player.for_user(alice), "Bob"],
-        first_dealer=0,
-        rules=Rules(pick_a_phase=True),
+        alice, players=[Player.for_user(alice), "Bob"], first_dealer=0, rules=rules
     )
     context = phone(new_context)
     page = log_in(context, "alice")
     open_night(page, game)
-
     context.set_offline(True)
+    return game, context, page
+
+
+def test_in_pick_a_phase_a_round_kept_offline_marks_the_phase_laid(alice, new_context):
+    require_or_skip("Chromium", chromium_path() is not None)
+    game, context, page = offline_with_bob(alice, new_context, Rules(pick_a_phase=True))
     form = page.locator("form.round-form")
     form.locator('input[name="went_out"][value="0"]').check()
     form.locator('select[name="completed_0"]').select_option("3")
@@ -258,6 +294,21 @@ def test_in_pick_a_phase_a_round_kept_offline_marks_the_phase_laid(alice, new_co
         "phase_completed", flat=True
     )
     assert list(laid) == [3]
+
+
+def test_in_all_advance_a_round_kept_offline_moves_everyone_to_the_next_phase(alice, new_context):
+    require_or_skip("Chromium", chromium_path() is not None)
+    game, context, page = offline_with_bob(alice, new_context, Rules(all_advance=True))
+    fill_round(page, 0, [0, 50], [0])  # only alice laid phase 1
+    expect(kept(page)).to_have_count(1)
+    expect(page.locator("#offline-rounds [data-offline-phase]")).to_have_text(["2", "2"])
+
+    context.set_offline(False)
+    expect(page.locator("#offline-rounds")).to_be_hidden()
+    assert [seat.phase for seat in Game.objects.get(pk=game.pk).seats.order_by("position")] == [
+        2,
+        2,
+    ]
 
 
 def test_the_site_is_an_installable_web_app(alice, night, new_context):

@@ -300,5 +300,24 @@ def test_the_new_night_form_takes_the_same_queries_for_few_and_many_known_player
     with django_assert_max_num_queries(7):
         page = alice_client.get(URL)
     labels = [label for _value, label in page.context["form"].fields["player_1"].choices]
-    assert len(labels) == 2 + 2 * people
-    assert sum("(your guest, last played" in label for label in labels) == people
+    # At most OFFERED (the latest played with: here whole pairs of twins) are offered.
+    assert len(labels) == 2 + min(2 * people, seating.OFFERED)
+    twins = sum("(your guest, last played" in label for label in labels)
+    assert twins == min(people, seating.OFFERED // 2)
+
+
+def test_with_many_known_players_the_lists_offer_the_latest_and_the_others_are_typed(
+    alice, alice_client, monkeypatch
+):
+    monkeypatch.setattr(seating, "OFFERED", 2)
+    me_player = Player.for_user(alice)
+    for name in ["Old", "Middle", "New"]:  # played with in this order
+        nights.create_game(alice, players=[me_player, name], first_dealer=0, rules=Rules())
+    old = Player.objects.get(name="Old")
+    labels = [
+        label for _v, label in alice_client.get(URL).context["form"].fields["player_1"].choices
+    ]
+    assert labels == ["—", "You (alice)", "Middle (guest)", "New (guest)"]
+    # One no longer in the list is typed: a guest's name seats the same guest again.
+    game = created(alice_client.post(URL, form_data(player_0=me(alice), guest_1="old")))
+    assert [seat.player.pk for seat in seats(game)] == [me_player.pk, old.pk]

@@ -3,7 +3,7 @@ muting, the creator hiding a message, the chat in the emails, the poll and query
 
 import random
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 import time_machine
@@ -16,6 +16,7 @@ from games.models import ChatMessage, Game, Move, Notification
 from games.notify import outbox
 from games.notify.jobs import send_digests
 from games.online import chat, services
+from tests.notify.helpers import AFTERNOON
 from tests.online.helpers import play_human_turn, started_game
 from tests.online.test_queries import count_queries
 
@@ -170,6 +171,25 @@ def test_the_creator_hides_a_message_for_everyone_and_it_is_kept(game, client, a
     assert message.text == "something rude" and message.hidden_at is not None
 
 
+def test_hiding_a_message_after_the_end_leaves_the_others_next_game_tap_working(alice, bob, client):
+    from games.engine import Rules
+    from games.online import lobby
+    from tests.online.helpers import play_on
+
+    game = started_game(alice, bob, bots=1, seed=5, rules=Rules(phases=(1, 2)))
+    rude = chat.post(game, bob, "something rude")
+    game = play_on(game)
+    assert game.status == Game.Status.FINISHED
+    client.force_login(bob)
+    assert 'id="board-rematch"' in board(client, game)  # bob's finished board, open
+    chat.hide(game, alice, rude.pk)
+    response = client.post(reverse("games:online_rematch", args=[game.public_id]))
+    new = Game.objects.get(status=Game.Status.LOBBY)
+    assert response.status_code == 302 and response.url == new.get_absolute_url()
+    assert lobby.rematch(game, alice) == new  # the creator's tap: the same next game
+    assert ChatMessage.objects.get(pk=rude.pk).hidden_at is not None
+
+
 def test_only_the_creator_can_hide_a_message(game, client, alice, bob):
     message = chat.post(game, alice, "hi")
     client.force_login(bob)
@@ -287,9 +307,6 @@ def test_a_resigned_player_reads_but_no_longer_posts(game, bob):
 
 
 # --- emails -----------------------------------------------------------------------------
-
-
-AFTERNOON = datetime(2026, 3, 10, 14, 0, tzinfo=UTC)  # nobody's quiet hours
 
 
 @pytest.fixture

@@ -4,6 +4,8 @@ finished ones; the header counts the games waiting for you."""
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -78,3 +80,57 @@ def test_my_games_mark_the_bots_as_bots_and_a_resigned_person_as_a_person(alice,
     page = alice_client.get(reverse("games:online_list")).content.decode()
     assert f"{bot} (bot)" in page
     assert "bob (bot)" not in page and "bob" in page
+
+
+def test_my_games_redraw_a_games_seats_once_someone_goes_away(alice, bob, alice_client):
+    from datetime import date
+
+    from accounts import away
+
+    started_game(alice, bob, seed=1)
+    page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert "away until" not in page
+    away.go_away(bob, date.today() + timedelta(days=3))  # bumps the game's version
+    page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert "(away until" in page
+
+
+def test_my_games_read_no_seats_for_games_whose_seats_line_is_cached(alice, bob, alice_client):
+    for seed in range(1, 4):
+        started_game(alice, bob, bots=1, seed=seed)
+    alice_client.get(reverse("home"))  # the language is in the session from now on
+    with CaptureQueriesContext(connection) as first:
+        alice_client.get(reverse("games:online_list"))
+    with CaptureQueriesContext(connection) as again:
+        page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert len(again) == len(first) - 1
+    assert not any(
+        '"games_seat"."position"' in query["sql"] and "IN (" in query["sql"]
+        for query in again.captured_queries
+    )
+    assert page.count("(bot)") == 3
+
+
+def test_my_games_finished_list_shows_a_game_that_ends_after_it_was_cached(
+    alice, bob, alice_client, django_assert_max_num_queries
+):
+    def finish(game, name):
+        Game.objects.filter(pk=game.pk).update(
+            status=Game.Status.FINISHED, name=name, finished_at=timezone.now()
+        )
+        game.seats.filter(player__user=alice).update(rank=1)
+
+    finish(started_game(alice, bob, seed=1), "First done")
+    alice_client.get(reverse("home"))  # the language is in the session from now on
+    page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert "First done" in page and "you came #1" in page
+    later = started_game(alice, bob, seed=2)
+    with django_assert_max_num_queries(8):
+        page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert "First done" in page
+    finish(later, "Second done")
+    for seed in range(3, 7):
+        finish(started_game(alice, bob, seed=seed), f"Done {seed}")
+    with django_assert_max_num_queries(8):
+        page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert "Second done" in page and "Done 6" in page and page.count("you came #1") == 6

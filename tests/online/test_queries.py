@@ -123,3 +123,40 @@ def test_the_same_action_through_the_services_is_a_handful_of_queries(
 ):
     with django_assert_max_num_queries(8):
         services.perform(big_game, 0, Draw(), expected_move=big_game.move_number)
+
+
+def test_a_discard_that_starts_a_persons_turn_writes_its_email_in_one_insert_at_any_size(
+    small_game, big_game, alice_client
+):
+    alice_client.get(reverse("home"))
+    counts = []
+    for game in (small_game, big_game):
+        url = reverse("games:online_act", args=[game.public_id])
+        alice_client.post(url, {"move": game.move_number, "do": "draw"}, **HTMX)
+        game.refresh_from_db()
+        card = next(str(card) for card in services.load_state(game).hands[0] if str(card) != "S")
+        data = {"move": game.move_number, "do": "discard", "cards": card}
+        count, response = count_queries(
+            lambda url=url, data=data: alice_client.post(url, data, **HTMX)
+        )
+        assert response.status_code == 200 and "Waiting for bob." in response.content.decode()
+        counts.append(count)
+    assert counts[0] == counts[1]
+
+
+def test_the_turn_email_of_a_discard_is_one_insert_and_no_second_read_of_the_seats(
+    small_game, alice_client
+):
+    url = reverse("games:online_act", args=[small_game.public_id])
+    alice_client.post(url, {"move": small_game.move_number, "do": "draw"}, **HTMX)
+    small_game.refresh_from_db()
+    hand = services.load_state(small_game).hands[0]
+    card = next(str(card) for card in hand if str(card) != "S")
+    data = {"move": small_game.move_number, "do": "discard", "cards": card}
+    with CaptureQueriesContext(connection) as queries:
+        alice_client.post(url, data, **HTMX)
+    sqls = [query["sql"] for query in queries.captured_queries]
+    assert sum(sql.startswith('INSERT INTO "games_notification"') for sql in sqls) == 1
+    assert not any(sql.startswith("SELECT") and 'FROM "games_notification"' in sql for sql in sqls)
+    assert sum(sql.startswith("SELECT") and 'FROM "games_seat"' in sql for sql in sqls) == 1
+    assert sum('FROM "accounts_profile"' in sql for sql in sqls) == 0  # away: read with the seats

@@ -298,6 +298,49 @@ def test_the_replay_shows_the_chat_after_the_move_it_followed(finished, alice, b
     assert log.index('data-move="4"') < said < log.rindex('data-move="3"')
 
 
+def test_a_spectator_reads_no_chat_in_the_replay_even_once_the_game_is_over(finished, alice, bob):
+    from games.models import ChatMessage
+
+    seat = finished.seats.get(player__user=bob)
+    ChatMessage.objects.create(game=finished, seat=seat, move_number=0, text="good luck, alice")
+    ChatMessage.objects.create(game=finished, seat=seat, move_number=3, text="nice skip, alice")
+    token = make_link(finished, alice)
+    url = reverse("games:online_spectate_replay", args=[token])
+    players = reverse("games:online_replay", args=[finished.public_id])
+    for number in (0, 4, finished.move_number):
+        page = Client().get(f"{url}?move={number}").content.decode()
+        assert "Moves so far" in page
+        assert "alice" in page  # the moves are there, the chat isn't
+        assert "good luck" not in page and "nice skip" not in page
+        assert 'class="chat"' not in page
+    assert "nice skip, alice" in client_of(alice).get(f"{players}?move=4").content.decode()
+
+
+def test_the_replay_leaves_out_the_messages_of_a_player_its_reader_muted(finished, alice, bob):
+    from games.models import ChatMessage
+
+    seat = finished.seats.get(player__user=bob)
+    ChatMessage.objects.create(game=finished, seat=seat, move_number=3, text="nice skip, alice")
+    finished.seats.filter(player__user=alice).update(chat_muted=[seat.position])
+    url = reverse("games:online_replay", args=[finished.public_id])
+    assert "nice skip, alice" not in client_of(alice).get(f"{url}?move=4").content.decode()
+    assert "nice skip, alice" in client_of(bob).get(f"{url}?move=4").content.decode()
+
+
+def test_a_message_the_creator_hid_shows_as_hidden_in_the_replay(finished, alice, bob):
+    from django.utils import timezone
+
+    from games.models import ChatMessage
+
+    seat = finished.seats.get(player__user=bob)
+    ChatMessage.objects.create(
+        game=finished, seat=seat, move_number=3, text="something rude", hidden_at=timezone.now()
+    )
+    url = reverse("games:online_replay", args=[finished.public_id])
+    page = client_of(alice).get(f"{url}?move=4").content.decode()
+    assert "(message hidden)" in page and "something rude" not in page
+
+
 def test_the_spectators_replay_leads_back_to_the_spectator_board(finished, alice):
     token = make_link(finished, alice)
     page = Client().get(reverse("games:online_spectate_replay", args=[token])).content.decode()

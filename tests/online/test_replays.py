@@ -103,3 +103,14 @@ def test_the_migration_fills_recent_moves_from_the_log(played):
     fill(apps, None)
     assert Game.objects.get(pk=played.pk).recent_moves == expected
     assert len(expected) == 10
+
+
+def test_a_finished_game_with_a_next_game_still_replays_to_its_snapshot(alice, bob, capsys):
+    from games.engine import Rules
+    from games.online import lobby
+    from tests.online.helpers import play_on
+
+    game = play_on(started_game(alice, bob, bots=1, seed=5, rules=Rules(phases=(1,))))
+    lobby.rematch(game, alice)  # "Next game": the finished game remembers its next game
+    call_command("check_replays", f"--game={game.public_id}")
+    assert "1 game(s) checked, 0 mismatch(es)." in capsys.readouterr().out

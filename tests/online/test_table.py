@@ -333,3 +333,19 @@ def test_the_tie_breaker_round_decides_the_game_at_the_first_lay_down(alice, bob
     assert not RoundScore.objects.filter(game=game).exists()  # like a game night's tie-breaker
     page = text(alice_client.get(table_url(game)))
     assert "bob wins the game!" in page and "Decided by the tie-breaker round." in page
+
+
+def test_the_round_results_are_drawn_again_once_the_next_round_ends(alice, bob, alice_client):
+    game = play_on(started_game(alice, bob, seed=5), rounds=1)
+    page = text(alice_client.get(table_url(game)))
+    assert "Round 1 results" in page
+    game = play_on(game, rounds=2)
+    if game.status != Game.Status.ACTIVE:
+        pytest.skip("the game ended in round 2")
+    page = text(alice_client.get(table_url(game)))
+    assert "Round 2 results" in page and "Round 1 results" not in page
+    totals = {seat.player.name: seat.score for seat in game.seats.select_related("player")}
+    results = page.split("Round 2 results")[1]
+    for name, total in totals.items():
+        row = rf'{name}.*?>\+\d+</td><td class="num">{total}</td>'
+        assert re.search(row, results, re.S), (name, total)

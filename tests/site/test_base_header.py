@@ -1,0 +1,96 @@
+"""base.html draws its header, menu and footer once per language ({% once %},
+phase10site/templatetags/once.py): what is the request's or the user's own must still
+be their own on every page."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import context_processors
+from phase10site.templatetags import once
+
+HOME = "/"
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+HEADER_TOKEN = re.compile(r'"X-CSRFToken": "([^"]+)"')
+
+
+def _page(client: Client, url: str = HOME, language: str = "en") -> str:
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.fixture
+def bob_client(bob):
+    client = Client()
+    client.force_login(bob)
+    return client
+
+
+def test_each_member_sees_their_own_name_in_the_menu(alice_client, bob_client):
+    alice_page, bob_page = _page(alice_client), _page(bob_client)
+
+    assert "Account (alice)" in alice_page and "Account (bob)" not in alice_page
+    assert "Account (bob)" in bob_page and "Account (alice)" not in bob_page
+
+
+def test_a_visitor_gets_the_log_in_links_after_a_member_got_the_log_out_form(alice_client):
+    member = _page(alice_client)
+    visitor = _page(Client())
+
+    assert "Log out" in member and reverse("accounts:login") not in member.split("<main")[0]
+    assert "Log out" not in visitor and "Account (" not in visitor
+    assert f'href="{reverse("accounts:login")}"' in visitor
+    assert f'href="{reverse("accounts:signup")}"' in visitor
+
+
+def test_every_request_gets_its_own_csrf_tokens(alice_client):
+    first, second = _page(alice_client), _page(alice_client)
+
+    assert HEADER_TOKEN.search(first) and TOKEN.findall(first)
+    assert HEADER_TOKEN.search(first)[1] != HEADER_TOKEN.search(second)[1]
+    assert set(TOKEN.findall(first)).isdisjoint(TOKEN.findall(second))
+
+
+def test_the_language_form_returns_to_the_page_it_is_on(alice_client):
+    rules = _page(alice_client, reverse("rules"))
+    nights = _page(alice_client, reverse("games:night_list"))
+
+    assert f'name="next" type="hidden" value="{reverse("rules")}"' in rules
+    assert f'name="next" type="hidden" value="{reverse("games:night_list")}"' in nights
+
+
+def test_each_language_gets_its_own_header_and_footer(alice_client):
+    english = _page(alice_client, language="en")
+    finnish = _page(alice_client, language="fi")
+    arabic = _page(alice_client, language="ar")
+
+    assert '<html lang="en" dir="ltr">' in english and "Skip to content" in english
+    assert '<html lang="fi" dir="ltr">' in finnish and "Skip to content" not in finnish
+    assert '<html lang="ar" dir="rtl">' in arabic
+    assert '<option value="fi" selected>' in finnish
+    assert '<option value="en" selected>' in english and '<option value="fi">' in english
+
+
+def test_the_your_turn_count_is_each_members_own(alice, alice_client, bob_client, monkeypatch):
+    monkeypatch.setattr(
+        context_processors, "your_turn_count", lambda user: 3 if user.pk == alice.pk else 0
+    )
+
+    alice_page, bob_page = _page(alice_client), _page(bob_client)
+
+    assert alice_page.count('<span class="badge">3</span>') == 1
+    assert alice_page.count('">3</span>') == 2  # on a phone's header and in the menu
+    assert 'class="badge"' not in bob_page and "turn-count" not in bob_page
+
+
+def test_a_change_of_settings_draws_the_blocks_again(alice_client, settings):
+    _page(alice_client)
+    assert once._drawn
+
+    settings.STATIC_URL = "/elsewhere/"
+
+    assert not once._drawn
+    assert 'href="/elsewhere/css/site.css"' in _page(alice_client)
