@@ -118,6 +118,10 @@ class Game(models.Model):
     winner = models.ForeignKey(
         Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="games_won"
     )
+    # Online: the game its "Next game" tap set up, the same one for everyone who taps.
+    next_game = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="previous_game"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -280,17 +280,13 @@ def start_game(
     return locked
 
 
-REMATCH_KEY = "rematch"  # in a finished game's `state`: the public id of its next game
-
-
 @transaction.atomic
 def rematch(game: Game, by: User) -> Game:
     """The next game, in one tap from the finished board: a new lobby with the same
     rules and bots, the game's other people invited again (they accept, as any
     invitation; resigned seats are left open).
 
-    Once set up it is the game's next game for everyone (its public id is kept in the
-    finished game's `state`): a second tap, another tab or another player of the game
+    Once set up it is the game's next game for everyone (`Game.next_game`): a second tap, another tab or another player of the game
     gets that same lobby, not a second one. Someone invited to it takes their seat; a
     next game that has started without them (or dropped them) is refused."""
     locked = services.lock(game)
@@ -300,10 +296,8 @@ def rematch(game: Game, by: User) -> Game:
     me = seat_for_user(seats, by)
     if me is None or me.resigned:
         raise Refused(_("You aren't playing in this game."), code="not_seated")
-    next_id = (locked.state or {}).get(REMATCH_KEY)
-    following = Game.objects.filter(public_id=next_id).first() if next_id else None
-    if following is not None:
-        return _into_next_game(following, by)
+    if locked.next_game is not None:
+        return _into_next_game(locked.next_game, by)
     people = [
         seat.player.user
         for seat in seats
@@ -320,8 +314,8 @@ def rematch(game: Game, by: User) -> Game:
         invite=people,
         rated=locked.rated,
     )
-    locked.state = {**(locked.state or {}), REMATCH_KEY: new.public_id}
-    bump(locked, "state")
+    locked.next_game = new
+    bump(locked, "next_game")
     return new
 
 

@@ -111,6 +111,26 @@ def test_a_finished_game_with_a_next_game_still_replays_to_its_snapshot(alice, b
     from tests.online.helpers import play_on
 
     game = play_on(started_game(alice, bob, bots=1, seed=5, rules=Rules(phases=(1,))))
-    lobby.rematch(game, alice)  # "Next game": the finished game remembers its next game
+    following = lobby.rematch(game, alice)  # "Next game": the finished game remembers it
+    game.refresh_from_db()
+    assert game.next_game == following and "rematch" not in game.state  # not the engine's
     call_command("check_replays", f"--game={game.public_id}")
     assert "1 game(s) checked, 0 mismatch(es)." in capsys.readouterr().out
+
+
+def test_the_migration_moves_a_next_game_kept_in_the_snapshot_to_its_column(alice, bob):
+    from django.apps import apps
+
+    from games.engine import Rules
+    from games.online import lobby
+    from tests.online.helpers import play_on
+
+    game = play_on(started_game(alice, bob, bots=1, seed=5, rules=Rules(phases=(1,))))
+    following = lobby.rematch(game, alice)
+    snapshot = game.state
+    Game.objects.filter(pk=game.pk).update(
+        next_game=None, state={**game.state, "rematch": following.public_id}
+    )
+    importlib.import_module("games.migrations.0014_game_next_game").move_pointers(apps, None)
+    game.refresh_from_db()
+    assert (game.next_game, game.state) == (following, snapshot)

@@ -15,7 +15,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.models import Game
-from games.online import lobby, replay, services
+from games.online import replay, services
 
 
 class Command(BaseCommand):
@@ -67,10 +67,7 @@ def replay_problem(game: Game) -> str:
         return str(error)
     except ValueError as error:  # RuleError / ActionError: the log doesn't replay
         return f"replay failed: {error}"
-    replayed = state.to_dict()
-    # A finished game's snapshot also names its next game ("Next game", online/lobby.py):
-    # not the engine's, so not the replay's.
-    snapshot = {key: value for key, value in game.state.items() if key != lobby.REMATCH_KEY}
+    replayed, snapshot = state.to_dict(), game.state
     if replayed != snapshot:
         keys = sorted(key for key in replayed if replayed.get(key) != snapshot.get(key))
         return "the snapshot differs in " + ", ".join(keys or ["its keys"])
