@@ -46,8 +46,9 @@ class OnceNode(template.Node):
         self.vary = vary
 
     def render(self, context: template.Context) -> SafeString:
-        if context.get("csp_nonce"):
-            # A nonce is the request's own; markup carrying it can't be reused.
+        if getattr(context, "request", None) is None or context.get("csp_nonce"):
+            # Drawn without a request, the context processors' values (the links, the
+            # languages) are missing: nothing to keep. A nonce is the request's own.
             return self.nodelist.render(context)
         key = (
             self,

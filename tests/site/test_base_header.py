@@ -94,3 +94,13 @@ def test_a_change_of_settings_draws_the_blocks_again(alice_client, settings):
 
     assert not once._drawn
     assert 'href="/elsewhere/css/site.css"' in _page(alice_client)
+
+
+def test_a_page_drawn_without_a_request_is_not_kept_for_the_next_ones(alice_client):
+    from django.template.loader import render_to_string
+
+    bare = render_to_string("base.html", {})
+    assert 'class="brand" href=""' in bare  # no request: no context processors, no links
+    assert not once._drawn
+
+    assert f'class="brand" href="{reverse("home")}"' in _page(alice_client)
