@@ -274,6 +274,8 @@
   function flush() {
     var box = section();
     if (flushing || !box || !online() || !pending.length) return;
+    // The host is confirming a correction: it decides first (then the send is answered).
+    if (document.querySelector('#game .correction input[name="confirm"]')) return;
     flushing = true;
     var night = box.dataset.offlineNight;
     var changed = false;
@@ -312,9 +314,12 @@
   }
 
   // The scoreboard as the server has it now (the winner and the tie-breaker are its call).
+  // A request that swaps #game waits for this one: htmx would put its answer into the
+  // #game this one replaced (out of the page) — the host's correction would not show.
+  var refreshing = Promise.resolve();
   function refreshGame() {
     if (window.htmx && document.getElementById("game")) {
-      window.htmx.ajax("GET", location.pathname, { target: "#game", swap: "outerHTML" });
+      refreshing = window.htmx.ajax("GET", location.pathname, { target: "#game", swap: "outerHTML" });
     } else {
       location.reload();
     }
@@ -341,12 +346,18 @@
     values.version = String(round.problem.version);
     values.csrfmiddlewaretoken = csrfToken();
     delete values.confirm;
-    window.htmx.ajax("POST", round.problem.edit_url, { target: "#game", swap: "outerHTML", values: values })
+    refreshing.then(function () {
+      return window.htmx.ajax("POST", round.problem.edit_url, { target: "#game", swap: "outerHTML", values: values });
+    })
       .then(function () {
-        var refused = document.querySelector("#game > .message.error, #game .round-form .errorlist");
+        var refused = document.querySelector("#game > .message.error:not([hidden]), #game .round-form .errorlist");
+        // A correction after the night's end waits for the host's confirmation: nothing is
+        // saved yet, so the round stays on the phone (once confirmed, the next send is
+        // answered "already applied" and it goes).
+        var unconfirmed = document.querySelector('#game .correction input[name="confirm"]');
         // Refused (the game moved again): ask the server afresh; else it is the server's now.
         return update(night, function (rounds) {
-          if (!refused) return without(rounds, key);
+          if (!refused && !unconfirmed) return without(rounds, key);
           return rounds.map(function (kept) {
             if (kept.key === key) kept.problem = null;
             return kept;

@@ -323,3 +323,41 @@ def test_the_site_is_an_installable_web_app(alice, night, new_context):
     errors = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # Playwright's contexts are incognito, where nothing installs; nothing else stops it.
     assert [error["errorId"] for error in errors if error["errorId"] != "in-incognito"] == []
+
+
+def test_a_round_kept_as_a_correction_after_the_nights_end_stays_until_it_is_confirmed(
+    alice, bob, new_context
+):
+    require_or_skip("Chromium", chromium_path() is not None)
+    # One phase: whoever lays it in round 1 has won, so correcting round 1 asks first.
+    game = nights.create_game(
+        alice, players=[Player.for_user(alice), "Bob"], first_dealer=0, rules=Rules(phases=(1,))
+    )
+    game.co_scorers.add(bob)
+    context = phone(new_context)
+    page = log_in(context, "alice")
+    open_night(page, game)
+    context.set_offline(True)
+    fill_round(page, 0, [0, 35], [0])
+    expect(kept(page)).to_have_count(1)
+    game.refresh_from_db()  # bob, online, enters round 1 his way: he won
+    nights.add_round(
+        game, RoundEntry(went_out=1, points=(25, 0), completed={1: 1}), version=game.version
+    )
+    context.set_offline(False)
+    keep = page.get_by_role("button", name="Keep mine as a correction of round 1")
+    keep.click()  # at once, while the page still fetches the night as the server has it
+    expect(page.get_by_text("Nothing is saved until you confirm.")).to_be_visible()
+    assert stored(game) == [(1, 25), (1, 0)]
+
+    page.reload()  # the host leaves without confirming: the round is still on the phone
+    expect(kept(page)).to_have_count(1)
+    keep.click()
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.get_by_text("Nothing is saved until you confirm.")).to_be_hidden()
+    assert stored(game) == [(1, 0), (1, 35)]
+    # The next send finds it applied, and the phone lets it go.
+    expect(page.locator("#offline-rounds")).to_be_hidden()
+    page.reload()
+    expect(page.locator("#offline-rounds")).to_be_hidden()
+    assert stored(game) == [(1, 0), (1, 35)]
