@@ -230,14 +230,14 @@ def load_profiles(seats: Sequence[Seat]) -> None:
 
 
 def _has_profile(seat: Seat) -> bool:
-    cache = seat._state.fields_cache
-    if "player" not in cache:
+    """Whether `seat.player.user.profile` is loaded already (reading it costs no query)."""
+    if not Seat.player.field.is_cached(seat):
         return False
-    player_cache = seat.player._state.fields_cache
-    if "user" not in player_cache:
-        return seat.player.user_id is None
-    user = seat.player.user
-    return user is None or "profile" in user._state.fields_cache
+    player = seat.player
+    if not Player.user.field.is_cached(player):
+        return player.user_id is None
+    user = player.user
+    return user is None or Profile.user.field.remote_field.is_cached(user)
 
 
 def _profile(seat: Seat) -> Profile | None:

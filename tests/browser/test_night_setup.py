@@ -14,7 +14,8 @@ from games.models import Game, Player
 from games.nights import services as nights
 from games.nights.scoreboard import RoundEntry
 from tests.browser.conftest import PHONE, no_horizontal_scroll
-from tests.conftest import PASSWORD, chromium_path, require_or_skip
+from tests.browser.test_night_flow import log_in
+from tests.conftest import chromium_path, require_or_skip
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
@@ -24,14 +25,6 @@ SHOTS = Path("/tmp/night-screens")
 TV_SCREEN = {"width": 1920, "height": 1080}
 # The TV view polls every 3 s; allow a few polls.
 LIVE = 12_000
-
-
-def log_in(page, username):
-    page.goto("/accounts/login/?next=/nights/new/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/nights/new/")
 
 
 def row(page, number):
