@@ -312,7 +312,9 @@ def _set_up(args: argparse.Namespace) -> Fixtures:
 
     finished = _night(members[0], "Finished night", until_over=True)
     live = _night(members[0], "Live night", rounds=8)
-    per_half = max(24, 4 * args.connections)
+    # About thirty rounds each: enough for every round-entry measurement of a half at
+    # some 100 rounds a second (the client stops with "ran out of nights" otherwise).
+    per_half = max(96, 12 * args.connections)
     nights = [
         [_scored_night(members[0], f"Night {half}-{n}") for n in range(per_half)]
         for half in range(2)

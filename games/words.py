@@ -260,7 +260,8 @@ def isolated(name: str) -> str:
 def move_line(data: Mapping[str, Any], seat: int, names: Sequence[str]) -> str:
     """One logged move as the board's recent-turns line ("bob discarded red 7")."""
     notes = data.get("log", {})
-    names = [isolated(name) for name in names]
+    if get_language_bidi():  # as `isolated` does, asking once rather than per name
+        names = [isolated(name) for name in names]
     name = names[seat] if seat < len(names) else "?"
     kind = data.get("type")
     if kind == "draw" and data.get("from_discard"):

@@ -5,14 +5,17 @@ the scoreboard can never disagree with what was stored."""
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+
+from django.db import connection
 
 from games.engine import RoundResult, Rules, Standing, progress, standing_ranks
 from games.engine.progression import settle_tiebreak
 
-from ..models import Game, RoundScore, Seat
+from ..models import Game, Player, RoundScore, Seat
 from ..scoring import game_rules
 
 
@@ -114,6 +117,9 @@ class Scoreboard:
     # A finished night kept without its rounds (a BG Stats import, accounts/bgstats.py):
     # the seats hold the final scores, ranks and winners; it can't be changed.
     rounds_unknown: bool = False
+    # When the seats' names were read (time.time()); a scoreboard carried on to the next
+    # round keeps its names and this (nights/appending.py).
+    read_at: float = field(default=0.0, compare=False)
 
     @property
     def is_over(self) -> bool:
@@ -183,16 +189,55 @@ class Scoreboard:
         return self.standing.phase
 
 
+# A night's seats (with their players) and its rounds in one query: a seat's line per
+# round, the seat alone before the first round. Every page of a night reads it once per
+# version (it is cached); the ORM built a model per round and seat, twice the time of
+# the query itself (bench/README.md), hence hand-written SQL.
+_BOARD_SQL = (
+    "SELECT s.id, s.position, s.player_id, s.score, s.rank, s.is_winner, p.name, p.user_id,"
+    " p.anonymised, r.round_number, r.points, r.phase_completed, r.went_out"
+    f" FROM {Seat._meta.db_table} s JOIN {Player._meta.db_table} p ON p.id = s.player_id"
+    f" LEFT JOIN {RoundScore._meta.db_table} r ON r.seat_id = s.id AND r.game_id = s.game_id"
+    " WHERE s.game_id = %s ORDER BY r.round_number, s.position"
+)
+
+
 def load_scoreboard(game: Game) -> Scoreboard:
-    """The scoreboard of `game` in two queries (seats, rounds), whatever its length."""
-    seats = list(game.seats.select_related("player").order_by("position"))
-    rows = RoundScore.objects.filter(game=game).order_by("round_number")
-    return scoreboard_from(game, seats, rows)
+    """The scoreboard of `game` in one query, whatever its length."""
+    with connection.cursor() as cursor:
+        cursor.execute(_BOARD_SQL, [game.pk])
+        lines = cursor.fetchall()
+    seats: dict[int, Seat] = {}
+    rows = []
+    for line in lines:
+        seat_id, position, player_id, score, rank, is_winner, name, user_id, anonymised = line[:9]
+        if position not in seats:
+            player = Player(id=player_id, name=name, user_id=user_id, anonymised=bool(anonymised))
+            seats[position] = Seat(
+                id=seat_id,
+                game_id=game.pk,
+                position=position,
+                player=player,
+                score=score,
+                rank=rank,
+                is_winner=bool(is_winner),
+            )
+        number, points, completed, went_out = line[9:]
+        if number is not None:
+            rows.append((number, seat_id, points, completed, bool(went_out)))
+    ordered = [seats[position] for position in sorted(seats)]
+    return _scoreboard_from_entries(game, ordered, _entries(ordered, rows))
 
 
 def scoreboard_from(game: Game, seats: Sequence[Seat], rows: Iterable[RoundScore]) -> Scoreboard:
+    return _scoreboard_from_entries(game, seats, entries_from_rows(seats, rows))
+
+
+def _scoreboard_from_entries(
+    game: Game, seats: Sequence[Seat], entries: Iterable[RoundEntry]
+) -> Scoreboard:
     rules = game_rules(game)
-    results = results_from(entries_from_rows(seats, rows))
+    results = results_from(entries)
     if not results and game.status == Game.Status.FINISHED:
         return _final_scoreboard(game, seats, rules)
     standing = progress(len(seats), rules, results, dealer=game.first_dealer)
@@ -211,6 +256,7 @@ def scoreboard_of(
         standing=standing,
         seats=tuple(_scoreboard_seats(seats, rules, standing)),
         rounds=tuple(scoreboard_rounds(results, standing)),
+        read_at=time.time(),
     )
 
 
@@ -252,6 +298,7 @@ def _final_scoreboard(game: Game, seats: Sequence[Seat], rules: Rules) -> Scoreb
         ),
         rounds=(),
         rounds_unknown=True,
+        read_at=time.time(),
     )
 
 
@@ -272,20 +319,61 @@ def _scoreboard_seats(
 ) -> Iterable[ScoreboardSeat]:
     ranks = standing_ranks(rules, standing)
     for seat in seats:
-        position = seat.position
-        yield ScoreboardSeat(
-            position=position,
-            name=seat.player.name,
-            is_guest=seat.player.is_guest,
-            phase=standing.phase[position],
-            completed=tuple(sorted(standing.completed[position])),
-            total=standing.scores[position],
-            rank=ranks[position],
-            is_dealer=position == standing.dealer,
-            plays_first=position == standing.first_player,
-            is_winner=position == standing.winner,
-            in_tiebreak=position in standing.tiebreak_seats,
+        yield _board_seat(seat.position, seat.player.name, seat.player.is_guest, standing, ranks)
+
+
+def _board_seat(
+    position: int, name: str, is_guest: bool, standing: Standing, ranks: Sequence[int]
+) -> ScoreboardSeat:
+    return ScoreboardSeat(
+        position=position,
+        name=name,
+        is_guest=is_guest,
+        phase=standing.phase[position],
+        completed=tuple(sorted(standing.completed[position])),
+        total=standing.scores[position],
+        rank=ranks[position],
+        is_dealer=position == standing.dealer,
+        plays_first=position == standing.first_player,
+        is_winner=position == standing.winner,
+        in_tiebreak=position in standing.tiebreak_seats,
+    )
+
+
+def scoreboard_after(
+    board: Scoreboard,
+    result: RoundResult,
+    standing: Standing,
+    ranks: Sequence[int],
+    *,
+    version: int,
+) -> Scoreboard:
+    """`board` with `result` as one more round: `standing` is the engine's standing
+    after it (no tie-breaker result counts) and `ranks` its ranks. The same scoreboard
+    `load_scoreboard` reads back once the round is stored (nights/appending.py), the
+    seats' names as `board` had them."""
+    before = board.rounds[-1].cells if board.rounds else None
+    attempted = standing.attempted[len(board.rounds)]
+    cells = tuple(
+        ScoreboardCell(
+            points=points,
+            total=(before[seat].total if before else 0) + points,
+            attempted=attempted[seat],
+            completed=result.completed.get(seat),
+            went_out=result.went_out == seat,
         )
+        for seat, points in enumerate(result.points)
+    )
+    return replace(
+        board,
+        version=version,
+        standing=standing,
+        seats=tuple(
+            _board_seat(seat.position, seat.name, seat.is_guest, standing, ranks)
+            for seat in board.seats
+        ),
+        rounds=(*board.rounds, ScoreboardRound(number=len(board.rounds) + 1, cells=cells)),
+    )
 
 
 def scoreboard_rounds(
@@ -309,21 +397,35 @@ def scoreboard_rounds(
 
 
 def entries_from_rows(seats: Sequence[Seat], rows: Iterable[RoundScore]) -> list[RoundEntry]:
+    return _entries(
+        seats,
+        (
+            (row.round_number, row.seat_id, row.points, row.phase_completed, row.went_out)
+            for row in rows
+        ),
+    )
+
+
+# A stored round's line: round number, seat id, points, phase completed, went out.
+_Line = tuple[int, int, int, int | None, bool]
+
+
+def _entries(seats: Sequence[Seat], rows: Iterable[_Line]) -> list[RoundEntry]:
     position_of = {seat.pk: seat.position for seat in seats}
-    by_round: dict[int, list[RoundScore]] = defaultdict(list)
+    by_round: dict[int, list[_Line]] = defaultdict(list)
     for row in rows:
-        by_round[row.round_number].append(row)
+        by_round[row[0]].append(row)
     entries = []
     for number in sorted(by_round):
         points = [0] * len(seats)
         completed: dict[int, int | None] = {}
         went_out = None
-        for row in by_round[number]:
-            position = position_of[row.seat_id]
-            points[position] = row.points
-            if row.phase_completed is not None:
-                completed[position] = row.phase_completed
-            if row.went_out:
+        for _number, seat_id, seat_points, phase_completed, seat_went_out in by_round[number]:
+            position = position_of[seat_id]
+            points[position] = seat_points
+            if phase_completed is not None:
+                completed[position] = phase_completed
+            if seat_went_out:
                 went_out = position
         entries.append(RoundEntry(went_out=went_out, points=tuple(points), completed=completed))
     return entries

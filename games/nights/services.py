@@ -4,7 +4,9 @@ Every change runs in one transaction that locks the game row, checks the version
 scorer's form was built from, rewrites the rounds and then recomputes everything else
 (phases, totals, ranks, dealer, winner, tie-breaker) from the rounds through the
 engine's progression helper. So an edit of round 2 fixes round 9, and nothing here
-knows the rules of Phase 10: the engine decides, this module stores.
+knows the rules of Phase 10: the engine decides, this module stores. A new round in
+the middle of a night, the change made most, is folded onto the scoreboard its form was
+checked against instead, its version checked by a compare-and-swap (appending.py).
 
 The read side (`scoreboard.load_scoreboard`) folds the same rows through the same
 engine call, so the scoreboard can never disagree with what the services stored.
@@ -12,7 +14,7 @@ engine call, so the scoreboard can never disagree with what the services stored.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -29,9 +31,10 @@ from games.engine.progression import advance, settle_tiebreak, start
 from ..errors import Refused, Stale
 from ..models import Game, Player, QueuedRound, RoundScore, Seat
 from ..scoring import ROUND_FIELDS, bump, game_rules, queue_rating, refresh_seats, round_row
-from ..words import round_refusal
 from . import seating
+from .appending import append_round, appendable
 from .corrections import Correction, Kind
+from .refusals import check_engine, round_error
 from .scoreboard import (
     RoundEntry,
     Scoreboard,
@@ -76,7 +79,7 @@ def create_game(
         seated = [_resolve_player(creator, player) for player in players]
         if len({player.pk for player in seated}) != len(seated):
             raise Refused(_("Each player can have only one seat."))
-        _check_engine(lambda: start(len(seated), rules, dealer=first_dealer))
+        check_engine(lambda: start(len(seated), rules, dealer=first_dealer))
         duplicate = _just_created(creator, seated, first_dealer, rules, name)
         if duplicate is not None:
             return duplicate
@@ -106,15 +109,45 @@ def create_game(
 
 def add_round(game: Game, entry: RoundEntry, *, version: int, key: UUID | None = None) -> Game:
     """`key`: a round a phone queued offline; it is recorded with the round, once."""
+    return enter_round(game, entry, version=version, key=key)[0]
+
+
+def enter_round(
+    game: Game,
+    entry: RoundEntry,
+    *,
+    version: int,
+    key: UUID | None = None,
+    board: Scoreboard | None = None,
+) -> tuple[Game, Scoreboard]:
+    """`add_round`, which also returns the new scoreboard (the page draws it without
+    reading the rounds back). `board`: the scoreboard at `version` (the round form's);
+    with it, a round in the middle of a night is folded onto its standing and written
+    in three statements, the rounds before it never read (appending.py)."""
+    # A round a phone queued offline (`key`) goes the long way, recorded with its key.
+    if board is not None and key is None and appendable(game, board, version):
+        number = len(board.rounds) + 1
+        result = _round_result(board.rules, board.standing, entry)
+        try:
+            standing = advance(board.rules, board.standing, result)
+        except RuleError as error:
+            raise round_error(error, game, number, number, result) from error
+        # The round that ends the night (or calls a tie-breaker) goes the long way: it
+        # sets the winner and queues the ratings.
+        if not (standing.game_over or standing.tiebreak_needed):
+            appended = append_round(game, board, result, standing)
+            if appended is None:
+                raise Stale(stale_message(), code="stale")
+            return appended
     with transaction.atomic():
         locked = _lock(game, version)
         # A tie-breaker result set aside by a correction was for a tie at the end of the
         # rounds as they were; a tie after a new round is a new tie, to be played.
         _forget_tiebreak(locked.game)
-        _save(locked, [*locked.entries, entry], changed=len(locked.entries) + 1)
+        fresh = _save(locked, [*locked.entries, entry], changed=len(locked.entries) + 1)
         if key is not None:
             QueuedRound.objects.create(game=game, key=key, round_number=len(locked.entries) + 1)
-        return locked.game
+        return locked.game, fresh
 
 
 def edit_round(game: Game, number: int, entry: RoundEntry, *, version: int) -> Game:
@@ -161,7 +194,7 @@ def record_tiebreak(game: Game, winner: int, *, version: int) -> Game:
         locked = _lock(game, version)
         game, seats = locked.game, locked.seats
         _results, standing = _replay(game, len(seats), locked.entries)
-        _check_engine(
+        check_engine(
             lambda: settle_tiebreak(standing, winner), names=[seat.player.name for seat in seats]
         )
         game.tiebreak_winner = winner
@@ -276,8 +309,11 @@ def _scoreboard(
     return scoreboard_of(current.game, current.seats, results, standing)
 
 
-def _save(locked: _Locked, entries: Sequence[RoundEntry], *, changed: int | None = None) -> None:
-    """Recompute everything from `entries`, then store rounds, seats and game."""
+def _save(
+    locked: _Locked, entries: Sequence[RoundEntry], *, changed: int | None = None
+) -> Scoreboard:
+    """Recompute everything from `entries`, then store rounds, seats and game; returns
+    the scoreboard as stored (what `load_scoreboard` reads back at the new version)."""
     game, seats = locked.game, locked.seats
     was_over = game.status == Game.Status.FINISHED
     if was_over and not locked.rows:
@@ -301,6 +337,7 @@ def _save(locked: _Locked, entries: Sequence[RoundEntry], *, changed: int | None
         # A correction of a finished game re-rates from it on (a change that leaves its
         # result as it was re-rates nothing).
         queue_rating(game)
+    return scoreboard_of(game, seats, results, standing)
 
 
 def _write_rounds(locked: _Locked, rows: Iterable[RoundScore]) -> None:
@@ -336,21 +373,26 @@ def _replay(
     standing = start(players, rules, dealer=game.first_dealer)
     results = []
     for number, entry in enumerate(entries, start=1):
-        completed = {
-            seat: phase if rules.pick_a_phase else standing.phase[seat]
-            for seat, phase in entry.completed.items()
-        }
-        # A seat with no phase left is on None: it goes to the engine as it is, whose
-        # check refuses it with a sentence for the scorer, rather than being dropped.
-        result = RoundResult(went_out=entry.went_out, completed=completed, points=entry.points)  # type: ignore[arg-type]  # None on purpose, see above
+        result = _round_result(rules, standing, entry)
         try:
             standing = advance(rules, standing, result)
         except RuleError as error:
-            raise _round_error(error, game, number, changed, result) from error
+            raise round_error(error, game, number, changed, result) from error
         results.append(result)
     # The recorded tie-breaker result counts only for the tie it was played for; where
     # an edit changed the tie it is set aside, not erased (the edit may be reverted).
     return results, settle(standing, recorded_tiebreak(game))
+
+
+def _round_result(rules: Rules, standing: Standing, entry: RoundEntry) -> RoundResult:
+    """`entry` as the engine's round, on `standing` (the standing before it)."""
+    completed = {
+        seat: phase if rules.pick_a_phase else standing.phase[seat]
+        for seat, phase in entry.completed.items()
+    }
+    # A seat with no phase left is on None: it goes to the engine as it is, whose
+    # check refuses it with a sentence for the scorer, rather than being dropped.
+    return RoundResult(went_out=entry.went_out, completed=completed, points=entry.points)  # type: ignore[arg-type]  # None on purpose, see above
 
 
 def _round_rows(
@@ -404,57 +446,3 @@ def _just_created(
         if seated == wanted and game_rules(game) == rules:
             return game
     return None
-
-
-# --- engine errors as sentences for the scorer ------------------------------------------
-
-
-def _check_engine(call: Callable[[], object], *, names: Sequence[str] = ()) -> None:
-    try:
-        call()
-    except RuleError as error:
-        raise Refused(rule_message(error, names)) from error
-
-
-def _round_error(
-    error: RuleError, game: Game, number: int, changed: int | None, result: RoundResult
-) -> Refused:
-    names = list(
-        Seat.objects.filter(game=game).order_by("position").values_list("player__name", flat=True)
-    )
-    message = rule_message(error, names, result)
-    if changed is not None and number != changed:
-        # The edited round is fine on its own, but a later round no longer follows from it.
-        return Refused(
-            _(
-                "With that change, round %(number)s no longer adds up: %(reason)s "
-                "Undo or fix the later rounds first."
-            )
-            % {"number": number, "reason": message}
-        )
-    return Refused(message, field=_error_field(error, result))
-
-
-def _error_field(error: RuleError, result: RoundResult) -> str | None:
-    seat = _error_seat(error, result)
-    fields = {
-        "went_out_points": f"points_{seat}",
-        "points_value": f"points_{seat}",
-        "went_out_without_phase": f"completed_{seat}",
-        "phase_already_completed": f"completed_{seat}",
-        "wrong_phase": f"completed_{seat}",
-        "went_out_seat": "went_out",
-    }
-    return fields.get(error.code) if seat is not None or error.code == "went_out_seat" else None
-
-
-def _error_seat(error: RuleError, result: RoundResult | None) -> int | None:
-    seat = getattr(error, "params", {}).get("seat")
-    if isinstance(seat, int) and not isinstance(seat, bool):
-        return seat
-    return result.went_out if result is not None else None
-
-
-def rule_message(error: RuleError, names: Sequence[str], result: RoundResult | None = None) -> str:
-    seat = _error_seat(error, result)
-    return round_refusal(error, names[seat] if seat is not None and 0 <= seat < len(names) else "?")

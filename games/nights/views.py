@@ -7,39 +7,28 @@ else gets 404, so a game's existence doesn't leak. The pages behind the share li
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import time
+from functools import lru_cache
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.core.cache.utils import make_template_fragment_key
-from django.core.paginator import Paginator
-from django.db.models import (
-    Case,
-    Exists,
-    F,
-    OuterRef,
-    Prefetch,
-    Q,
-    QuerySet,
-    Value,
-    When,
-    prefetch_related_objects,
-)
+from django.db import connection
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from accounts.models import RatingMark
 
+from ..context_processors import YOUR_TURN_SQL, count_known, your_turn_params
 from ..errors import Refused, Stale
-from ..models import Game, Seat
-from . import seating, services
+from ..models import Game, Player, Seat
+from . import listing, seating, services
 from .corrections import Correction
 from .forms import (
     NightCoScorerForm,
@@ -51,12 +40,8 @@ from .forms import (
 from .qr import qr_svg
 from .scoreboard import Scoreboard, load_scoreboard
 
-if TYPE_CHECKING:
-    from django.contrib.auth.models import User
-
 DETAIL = "games/nights/detail.html"
 CORRECTION = "games/nights/correction.html"
-GAMES_PER_PAGE = 20
 # A version's scoreboard and its drawing (the templates' {% cache %} blocks) are the same
 # for every viewer: every change bumps the version. A renamed player or a claimed guest
 # shows in a night that no longer changes once this has passed.
@@ -81,50 +66,71 @@ def _nights_of(user) -> QuerySet[Game]:  # type: ignore[no-untyped-def]
     )
 
 
-def _night_ids_of(user: User) -> QuerySet[Any, Any]:
-    """The ids of the games `user` created, co-scores or sits in, as one UNION.
-
-    The list filters on this rather than on creator OR co-scorer OR seated: an OR
-    across three tables makes PostgreSQL read every game (bench/README.md has the
-    plans); each branch of the UNION is an index lookup of its own."""
-    created = Game.objects.filter(creator=user).values("pk")
-    co_scored = Game.co_scorers.through.objects.filter(user=user).values("game_id")
-    seated = Seat.objects.filter(player__user=user).values("game_id")
-    return created.union(co_scored, seated)
-
-
 # A night's page is the page scorers open most: its game, with the ratings' revision (a
-# finished night's ratings section is drawn once per version and revision), is one
+# finished night's ratings section is drawn once per version and revision), whether the
+# viewer may see it, and the header's your-turn count (YOUR_TURN_SQL), is one
 # hand-written query, as the ORM spends three times longer compiling it than the
-# database running it (bench/README.md).
+# database running it (bench/README.md). For its scorer (the one who looks most) the
+# CASEs skip the subqueries that ask whether anyone else co-scores or sits at the table
+# (`awaiting`: NULL when not seated, else whether the seat still waits for their answer).
+_GAME_FIELDS = Game._meta.concrete_fields
 _NIGHT_SQL = (
-    f"SELECT g.*, (SELECT m.revision FROM {RatingMark._meta.db_table} m WHERE m.id = 1)"
-    f" AS mark_revision FROM {Game._meta.db_table} g WHERE g.public_id = %s AND g.mode = %s"
+    f"SELECT {', '.join(f'g.{field.column}' for field in _GAME_FIELDS)},"
+    f" (SELECT m.revision FROM {RatingMark._meta.db_table} m WHERE m.id = 1),"
+    " CASE WHEN g.creator_id = %s THEN NULL ELSE EXISTS(SELECT 1 FROM"
+    f" {Game.co_scorers.through._meta.db_table} c WHERE c.game_id = g.id AND c.user_id = %s)"
+    " END,"
+    " CASE WHEN g.creator_id = %s THEN NULL ELSE (SELECT NOT s.accepted FROM"
+    f" {Seat._meta.db_table} s WHERE s.game_id = g.id AND s.player_id ="
+    f" (SELECT id FROM {Player._meta.db_table} WHERE user_id = %s)) END,"
+    f" ({YOUR_TURN_SQL})"
+    f" FROM {Game._meta.db_table} g WHERE g.public_id = %s AND g.mode = %s"
 )
+
+
+@lru_cache(maxsize=4)
+def _game_converters(vendor: str) -> list[tuple[int, list[Any], Any]]:
+    """What Django's compiler applies to Game's columns read from `vendor`'s database
+    (JSON decoded, SQLite's dates parsed…): building the game from _NIGHT_SQL's row
+    ourselves costs a third of what Game.objects.raw took (0.1 ms rather than 0.3)."""
+    found = []
+    for at, field in enumerate(_GAME_FIELDS):
+        column = field.get_col(Game._meta.db_table)
+        converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        if converters:
+            found.append((at, converters, column))
+    return found
 
 
 def _get_night_for_viewer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
     """A game the user may look at (scorer, co-scorer or seated member), else 404.
 
-    Its scorer (the one who looks most) costs a plain lookup by public id; anyone else
-    the query that also asks whether they co-score or sit at the table. The ratings'
-    revision (for a finished night's page) comes with the game: one query, not two."""
-    found = list(Game.objects.raw(_NIGHT_SQL, [public_id, Game.Mode.TABLE.value]))
-    revision = getattr(found[0], "mark_revision", None) if found else None
-    if found and found[0].creator_id == request.user.pk:
-        plain: Game = found[0]
-        plain.creator = request.user
-        plain.can_edit = True
-        plain.ratings_revision = revision
-        # No `awaiting` annotation needed: the host's own seat never waits for an answer.
-        return plain
-    games = _nights_of(request.user).filter(
-        Q(creator=request.user) | Q(co_scoring=True) | Q(seated=True)
-    )
-    game = get_object_or_404(games, public_id=public_id)
+    One query (`_NIGHT_SQL`) with the ratings' revision (for a finished night's page)
+    and the user's your-turn count (handed to the header). The creator is read only if
+    the page shows their name to someone else (a seat's question, the scorers' list)."""
+    user = request.user
+    params = [user.pk, user.pk, user.pk, user.pk, *your_turn_params(user)]
+    with connection.cursor() as cursor:
+        cursor.execute(_NIGHT_SQL, [*params, public_id, Game.Mode.TABLE.value])
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404
+    values = list(row[: len(_GAME_FIELDS)])
+    for at, converters, column in _game_converters(connection.vendor):
+        for converter in converters:
+            values[at] = converter(values[at], column, connection)
+    game = Game.from_db(connection.alias, [field.attname for field in _GAME_FIELDS], values)
+    revision, co_scoring, awaiting, your_turn = row[len(_GAME_FIELDS) :]
+    scorer = game.creator_id == user.pk
+    if not (scorer or co_scoring or awaiting is not None):  # awaiting: NULL, not seated
+        raise Http404
+    count_known(request, your_turn)
+    if scorer:
+        game.creator = user
+    # detail.html asks whether their seat waits for their answer (a view-set attribute).
+    setattr(game, "awaiting", bool(awaiting))  # noqa: B010
+    game.can_edit = scorer or bool(co_scoring)
     game.ratings_revision = revision
-    # co_scoring: annotated by _nights_of (a queryset annotation django-stubs loses here).
-    game.can_edit = game.creator_id == request.user.pk or bool(getattr(game, "co_scoring", False))
     return game
 
 
@@ -136,15 +142,58 @@ def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str)
     return game
 
 
+# The round form's POST is the request a scorer makes most: its creator is found by a
+# plain lookup by public id, without the co-scorer and seat subqueries the ORM takes
+# longer to compile than the database to run (bench/README.md); a co-scorer goes on to
+# _get_night_for_scorer.
+_SCORER_SQL = f"SELECT * FROM {Game._meta.db_table} WHERE public_id = %s AND mode = %s"
+
+
+def _get_night_to_score(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
+    """`_get_night_for_scorer` for the round form's POST (the same games, else 404)."""
+    found = list(Game.objects.raw(_SCORER_SQL, [public_id, Game.Mode.TABLE.value]))
+    if found and found[0].creator_id == request.user.pk:
+        game: Game = found[0]
+        game.creator = request.user
+        game.can_edit = True
+        return game
+    return _get_night_for_scorer(request, public_id)
+
+
+# The scoreboards this process took from the cache last, by their cache key: a night
+# seen again takes its scoreboard from here rather than unpickling it (~0.2 ms for 18
+# rounds). A Scoreboard is immutable and its key has the version; one counts only while
+# the cache still has its key (it expires, or the cache is emptied: read afresh), and
+# one cached anew under its key (_keep_scoreboard) drops it.
+_BOARDS: dict[str, Scoreboard] = {}
+_BOARDS_KEPT = 200
+
+
 def _scoreboard(game: Game) -> Scoreboard:
     """`game`'s scoreboard at its version, read from the rounds once per version."""
     # public_id: never reused, unlike a primary key after a database is recreated.
     key = f"night-scoreboard:{game.public_id}:{game.version}"
+    kept = _BOARDS.get(key)
+    if kept is not None and cache.has_key(key):
+        return kept
     board: Scoreboard | None = cache.get(key)
     if board is None:
         board = load_scoreboard(game)
         cache.set(key, board, SCOREBOARD_SECONDS)
+    if len(_BOARDS) >= _BOARDS_KEPT:
+        _BOARDS.clear()
+    _BOARDS[key] = board
     return board
+
+
+def _keep_scoreboard(game: Game, board: Scoreboard) -> None:
+    """Cache `board`, the scoreboard a service computed for `game`'s new version, where
+    `_scoreboard` looks for it; no longer than its seats' names were read ago."""
+    seconds = SCOREBOARD_SECONDS - (time.time() - board.read_at)
+    key = f"night-scoreboard:{game.public_id}:{game.version}"
+    _BOARDS.pop(key, None)
+    if seconds > 1:
+        cache.set(key, board, seconds)
 
 
 def _refuse_stale(request: AuthenticatedHtmxHttpRequest, game: Game) -> HttpResponse | None:
@@ -163,37 +212,10 @@ def _refuse_stale(request: AuthenticatedHtmxHttpRequest, game: Game) -> HttpResp
 @login_required
 @require_GET
 def night_list(request: AuthenticatedHttpRequest) -> HttpResponse:
-    # Only what the cards ask (co_scoring: the rematch form; awaiting: the seat's answer),
-    # not whether the user sits there: each annotation is a subquery per night.
-    co_scoring = Game.co_scorers.through.objects.filter(game=OuterRef("pk"), user=request.user)
-    games = (
-        Game.objects.filter(mode=Game.Mode.TABLE, pk__in=_night_ids_of(request.user))
-        .annotate(co_scoring=Exists(co_scoring), awaiting=seating.awaits_answer(request.user))
-        .select_related("creator")
-        # A seat waiting for the user's answer comes first (list.html asks it).
-        .order_by(
-            F("awaiting").desc(),
-            Case(When(status=Game.Status.ACTIVE, then=Value(0)), default=Value(1)),
-            "-updated_at",
-        )
-    )
-    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
-    # Each night's card is drawn once per version, language and time zone (list.html
-    # caches it under its key); only the nights whose card isn't cached need their
-    # seats and players.
-    suffix = f"{get_language()}:{timezone.get_current_timezone_name()}"
-    cards = [(f"{game.public_id}:{game.version}:{suffix}", game) for game in page]
-    drawn = cache.get_many([_card_cache_key(key) for key, _game in cards])
-    prefetch_related_objects(
-        [game for key, game in cards if _card_cache_key(key) not in drawn],
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
-    )
-    return render(request, "games/nights/list.html", {"page": page, "cards": cards})
-
-
-def _card_cache_key(card_key: str) -> str:
-    """Where list.html's {% cache 600 night_card card_key %} keeps a card."""
-    return make_template_fragment_key("night_card", [card_key])
+    page, your_turn = listing.nights_page(request.user, request.GET.get("page"))
+    if your_turn is not None:  # read with the page: the header needn't ask again
+        count_known(request, your_turn)
+    return render(request, "games/nights/list.html", {"page": page})
 
 
 @login_required
@@ -209,14 +231,18 @@ def night_detail(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpR
 @login_required
 @require_POST
 def night_add_round(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = _get_night_for_scorer(request, public_id)
+    game = _get_night_to_score(request, public_id)
     if stale := _refuse_stale(request, game):
         return stale
     board = _scoreboard(game)
     form = NightRoundForm(board, request.POST)
     if form.is_valid():
         try:
-            changed = services.add_round(game, form.entry, version=form.cleaned_data["version"])
+            # The service folds the round onto the form's scoreboard and hands back the
+            # new one: the page is drawn from it, the rounds are not read back.
+            changed, fresh = services.enter_round(
+                game, form.entry, version=form.cleaned_data["version"], board=board
+            )
         except Refused as error:
             if isinstance(error, Stale) or error.field is None:
                 # Not about one of the typed values (game over, tie-breaker due, stale).
@@ -224,7 +250,8 @@ def night_add_round(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Ht
             form.add_error(error.field, error.message)
         else:
             changed.can_edit = True
-            return _saved(request, changed, form.number)
+            _keep_scoreboard(changed, fresh)
+            return _saved(request, changed, form.number, fresh)
     return _render_game(request, game, board=board, form=form)
 
 
@@ -364,12 +391,15 @@ def _changed(request: AuthenticatedHtmxHttpRequest, game: Game, notice: str) -> 
     return redirect(game)
 
 
-def _saved(request: AuthenticatedHtmxHttpRequest, game: Game, number: int) -> HttpResponse:
+def _saved(
+    request: AuthenticatedHtmxHttpRequest, game: Game, number: int, board: Scoreboard
+) -> HttpResponse:
     """After a new round: the fresh game with the round's summary on top (the standings,
     who deals and who plays first); a plain form post is sent to that summary. `game` is
-    the row as the service saved it under its lock, not read again."""
+    the row as the service saved it, `board` its scoreboard as the service computed it:
+    neither is read again."""
     if request.htmx:
-        return _render_game(request, game, saved=number)
+        return _render_game(request, game, board=board, saved=number)
     return redirect(f"{game.get_absolute_url()}?saved={number}#round-summary")
 
 

@@ -35,6 +35,7 @@ from phase10site.celery import app, broker_connection
 from ..engine import GameState
 from ..models import Game, Move, Notification, Seat
 from . import emails
+from .outbox_sql import claim, insert_new
 from .policy import games_waiting_for_users, quiet_until, refusal
 
 if TYPE_CHECKING:
@@ -127,8 +128,39 @@ def after_move(
       themselves (a Skip with two players gives the discarder another turn);
     - moves played automatically for a person (the time limit): "played for you".
     """
+    found = _move_rows(game, state, moves, started=started, seats=seats)
+    if found is not None:
+        write(found[0], seats=found[1])
+
+
+def notifications_after_move(
+    game: Game, state: GameState, moves: Sequence[Move], *, seats: Sequence[Seat]
+) -> list[tuple[Notification, bool]]:
+    """What `after_move` would write, not written: the notifications for those who want
+    them, each with whether it goes to Celery at once (quiet hours hold the others).
+    For a caller that inserts them with its own statement (games/online/game_writes.py)
+    and then hands the new ones over (`hand_over`)."""
+    found = _move_rows(game, state, moves, seats=seats)
+    if found is None:
+        return []
+    now = timezone.now()
+    return [
+        (Notification(**_fields(row, send_after=later or now)), later is None)
+        for row, later in _wanted(found[0], found[1], now)
+    ]
+
+
+def _move_rows(
+    game: Game,
+    state: GameState,
+    moves: Sequence[Move],
+    *,
+    started: bool = False,
+    seats: Sequence[Seat] = (),
+) -> tuple[list[Row], dict[int, Seat]] | None:
+    """The rows `after_move` writes and the seats by position; None: nobody to tell."""
     if game.mode != Game.Mode.ONLINE:
-        return
+        return None
     # A turn finished automatically for a person (the time limit; a bot's seat has no
     # person): tell them once, keyed by the move that ended that turn.
     auto_ends = [move for move in moves if move.automatic and ended_turn(move.action)]
@@ -140,7 +172,7 @@ def after_move(
         if state.current_seat not in movers:
             next_up = state.current_seat
     if not (auto_ends or game_over or next_up is not None):
-        return  # most moves (a draw, a lay-down, a hit) tell nobody: no query
+        return None  # most moves (a draw, a lay-down, a hit) tell nobody: no query
     if not (seats and all(read_with_person(seat) for seat in seats)):
         seats = list(Seat.objects.filter(game=game).select_related("player__user__profile"))
     by_position = {seat.position: seat for seat in seats}
@@ -183,7 +215,7 @@ def after_move(
                     },
                 )
             )
-    write(rows, seats=by_position)
+    return rows, by_position
 
 
 def read_with_person(seat: Seat) -> bool:
@@ -213,23 +245,21 @@ def write(rows: Iterable[Row], *, seats: dict[int, Seat] | None = None) -> list[
     """Write outbox rows for those who want them; publish the new ones after commit.
 
     Returns the ids of the rows created now (existing ones are left alone: the unique
-    key turns a second write of the same notification into nothing). The rows go in
-    with one INSERT; only if one of them exists already are they written one by one.
+    key turns a second write of the same notification into nothing). One row goes in
+    with an INSERT that skips an existing key; several with one INSERT, and only if one
+    of them exists already are they written one by one.
     """
     now = timezone.now()
-    wanted: list[tuple[Row, datetime | None]] = []
-    for row in rows:
-        seat = None
-        if row.game is not None:
-            seat = next(
-                (s for s in (seats or {}).values() if s.player.user_id == row.recipient.pk), None
-            )
-        if refusal(row.kind, row.recipient, seat) is not None:
-            continue
-        later = None if row.kind == Kind.DIGEST else quiet_until(row.recipient.profile, now)
-        wanted.append((row, later))
+    wanted = _wanted(rows, seats, now)
     if not wanted:
         return []
+    if len(wanted) == 1:  # a move's usual row (the next player's turn)
+        row, later = wanted[0]
+        pk = insert_new(Notification(**_fields(row, send_after=later or now)))
+        created = [pk] if pk is not None and later is None else []
+        if created:
+            transaction.on_commit(partial(hand_over, created), robust=True)
+        return created
     try:
         with transaction.atomic():
             written = Notification.objects.bulk_create(
@@ -247,6 +277,25 @@ def write(rows: Iterable[Row], *, seats: dict[int, Seat] | None = None) -> list[
     if created:
         transaction.on_commit(partial(hand_over, created), robust=True)
     return created
+
+
+def _wanted(
+    rows: Iterable[Row], seats: dict[int, Seat] | None, now: datetime
+) -> list[tuple[Row, datetime | None]]:
+    """The rows whose recipients want them, each with when quiet hours let it go (None:
+    now)."""
+    wanted: list[tuple[Row, datetime | None]] = []
+    for row in rows:
+        seat = None
+        if row.game is not None:
+            seat = next(
+                (s for s in (seats or {}).values() if s.player.user_id == row.recipient.pk), None
+            )
+        if refusal(row.kind, row.recipient, seat) is not None:
+            continue
+        later = None if row.kind == Kind.DIGEST else quiet_until(row.recipient.profile, now)
+        wanted.append((row, later))
+    return wanted
 
 
 def _key(row: Row) -> dict[str, Any]:
@@ -303,10 +352,7 @@ def hand_over(ids: Sequence[int]) -> int:
     try:
         with broker_connection() as connection:
             for pk in ids:
-                claimed = Notification.objects.filter(pk=pk, status=Status.PENDING).update(
-                    status=Status.QUEUED, queued_at=timezone.now()
-                )
-                if not claimed:
+                if not claim(pk):
                     continue
                 try:
                     # Celery passes `connection` on to send_task; celery-types' stub of

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache as cache_result
 from functools import lru_cache
 from typing import Any
 
@@ -146,6 +147,12 @@ def board_context(
     legal = view.legal
     players = [seat_context(view, seat, me) for seat in seats]
     log = log_lines(game.recent_moves, names)
+    chat_box = chat.board_chat(game, seats, me, draft=chat_draft, error=chat_error)
+    spectate_url = (
+        request.build_absolute_uri(reverse("games:online_spectate", args=[game.spectator_token]))
+        if game.spectator_token
+        else ""
+    )
     return {
         "game": game,
         "me": me,
@@ -166,7 +173,7 @@ def board_context(
         "pick_phases": list(_phases_to_pick(view)) if view.rules.pick_a_phase else [],
         # The chat's recent messages sit between the moves they came between.
         "log": chat.interleave(log, chat.board_lines(game, seats, me)),
-        "chat": chat.board_chat(game, seats, me, draft=chat_draft, error=chat_error),
+        "chat": chat_box,
         "last_round": last_round_context(game, view, log),
         "standings": sorted(seats, key=lambda s: (s.rank or 99, s.position))
         if view.game_over
@@ -177,15 +184,36 @@ def board_context(
         "hint": hint,
         "poll": not view.game_over,
         "urls": board_urls(game.public_id, get_script_prefix()),
-        "spectate_url": request.build_absolute_uri(
-            reverse("games:online_spectate", args=[game.spectator_token])
-        )
-        if game.spectator_token
-        else "",
+        "spectate_url": spectate_url,
+        "foot_key": foot_key(game, me, view, chat_box, spectate_url),
         "clock": clock_context(game, view, seats),
         "pause": pause_panel(game, seats, me),
         "focus_slot": FOCUS_SLOT,
     }
+
+
+def foot_key(
+    game: Game, me: Seat, view: PlayerView, chat_box: dict[str, Any], spectate_url: str
+) -> str:
+    """Everything the board's foot (the chat's box, the spectator link, mute and resign)
+    shows, as the key of its cached fragment: the same key, the same HTML."""
+    others = [(o["position"], o["name"], o["muted"]) for o in chat_box["others"]]
+    chat_part = (chat_box["can_post"], chat_box["closed"], others)
+    return repr(
+        (
+            game.public_id,
+            get_script_prefix(),
+            get_language(),
+            me.position,
+            me.muted,
+            me.resigned,
+            view.game_over,
+            spectate_url,
+            chat_part,
+            chat_box["draft"],
+            chat_box["error"],
+        )
+    )
 
 
 def clock_context(
@@ -382,25 +410,28 @@ def last_round_context(
     summary = view.last_round
     if summary is None:
         return None
-    cards = cards_left(game, summary.round_number)
-    rows = []
-    for position, line in enumerate(summary.seats):
-        laid, now = summary.laid[position], view.phase[position]
-        rows.append(
+
+    # Called by the template, so only when the results aren't drawn already (below).
+    @cache_result
+    def rows() -> list[dict[str, Any]]:
+        cards = cards_left(game, summary.round_number)
+        return [
             {
                 "name": view.players[position],
                 "points": line.points,
                 "went_out": line.went_out,
-                "laid_text": "✓ " + _("phase %(number)s") % {"number": laid}
-                if laid
+                "laid_text": "✓ " + _("phase %(number)s") % {"number": summary.laid[position]}
+                if summary.laid[position]
                 else "✗ " + _("not laid"),
-                "next_text": _("→ phase %(number)s") % {"number": now}
-                if now and not view.game_over
+                "next_text": _("→ phase %(number)s") % {"number": view.phase[position]}
+                if view.phase[position] and not view.game_over
                 else "",
                 "total": view.scores[position],
                 "cards": cards[position] if position < len(cards) else [],
             }
-        )
+            for position, line in enumerate(summary.seats)
+        ]
+
     recent = any(line["round_over"] == summary.round_number for line in log)
     # The results change only when a round ends (or the game): game.html draws them
     # once per round and language, whatever moves follow.

@@ -2,9 +2,11 @@
 
 Every change follows one pattern: `transaction.atomic()` → lock the game row with
 `select_for_update()` → check what the caller saw (the move number, the status) →
-engine `play` → save the snapshot and append the `Move`s → refresh the denormalised
-rows (`Seat`, `RoundScore`) → bump `Game.version` → write the outbox rows inside the
-transaction → after commit, queue the next bot turn.
+engine `play` → save the snapshot and bump `Game.version`, append the `Move`s → refresh
+the denormalised rows (`Seat`, `RoundScore`) → write the outbox rows inside the
+transaction → after commit, queue the next bot turn. (A move on the copy of the game
+the table's view has just read skips the lock: saving the snapshot is an UPDATE on
+the version that copy had, see `perform`.)
 
 From its start a game's `state` is the engine snapshot (`GameState.to_dict`), which
 holds every hand and the deck order and never leaves the server: pages get
@@ -22,10 +24,11 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -50,11 +53,12 @@ from ..engine import (
 )
 from ..engine.bots import choose_action
 from ..errors import Refused, Stale
-from ..models import Game, Move, RoundScore, Seat
+from ..models import Game, Move, Notification, RoundScore, Seat
 from ..notify import outbox
 from ..players import away_until, seat_for_user
 from ..scoring import bump, queue_rating, refresh_seats, round_row
 from ..words import move_refusal
+from .game_writes import Changed, plain_notes, write_game
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -208,24 +212,55 @@ def perform(
     turn, game not active) or Refused (the engine's reason). Returns the saved game.
 
     A caller that has just read the game and its `seats` (the table's view) may pass
-    both: under the lock only the version is read, and if it is unchanged their copy is
-    used instead of reading the snapshot again (every change bumps the version).
+    both: their copy is played on without reading or locking the game again, and the
+    game's UPDATE, the transaction's first write, is conditional on the version they
+    read (every change bumps it); if someone else's change came first, the move is
+    played again on the game read under the lock.
     """
+    if isinstance(game, Game) and seats is not None and game.state is not None:
+        read = dict(game.__dict__)
+        try:
+            turn = _play(game, list(seats), seat, action, expected_move, automatic)
+            notes = plain_notes(turn.game, turn.state, turn.moves, turn.seats, turn.turn_ended)
+            if notes is not None:
+                _save(turn, plain=notes)  # one statement: no transaction to open
+            else:
+                with transaction.atomic():
+                    _save(turn)
+        except Changed:
+            game.__dict__.update(read)  # as the caller read it: nothing was saved
+            game = game.pk
+        else:
+            return game
     with transaction.atomic():
-        locked, seats = _lock_current(game, seats)
-        _check_current(locked, expected_move)
-        state = load_state(locked)
-        if seat != state.current_seat:
-            raise Refused(_("It isn't your turn."), code="not_your_turn")
-        if isinstance(action, Mapping):
-            try:
-                action = action_of(action)
-            except ActionError as error:
-                raise Refused(_("That isn't a move in this game."), code="malformed") from error
-        turn = _Turn(locked, seats, state)
-        turn.step(action, automatic=automatic)
-        _save(turn)
+        locked = lock(game)
+        _save(
+            _play(locked, seats_of(locked, players=False), seat, action, expected_move, automatic)
+        )
     return locked
+
+
+def _play(
+    game: Game,
+    seats: list[Seat],
+    seat: int,
+    action: Action | Mapping[str, Any],
+    expected_move: int,
+    automatic: bool,
+) -> _Turn:
+    """Check what the caller saw and apply `action` to `game` in memory."""
+    _check_current(game, expected_move)
+    state = load_state(game)
+    if seat != state.current_seat:
+        raise Refused(_("It isn't your turn."), code="not_your_turn")
+    if isinstance(action, Mapping):
+        try:
+            action = action_of(action)
+        except ActionError as error:
+            raise Refused(_("That isn't a move in this game."), code="malformed") from error
+    turn = _Turn(game, seats, state)
+    turn.step(action, automatic=automatic)
+    return turn
 
 
 def play_turn(game: Game | int, *, expected_move: int, for_person: bool = False) -> bool:
@@ -322,20 +357,6 @@ def requeue_stalled_bots() -> int:
 # --- saving ---------------------------------------------------------------------------------
 
 
-def _lock_current(game: Game | int, seats: Sequence[Seat] | None) -> tuple[Game, list[Seat]]:
-    if isinstance(game, Game) and seats is not None and game.state is not None:
-        version = (
-            Game.objects.select_for_update()
-            .filter(pk=game.pk)
-            .values_list("version", flat=True)
-            .first()
-        )
-        if version == game.version:
-            return game, list(seats)
-    locked = lock(game)
-    return locked, seats_of(locked, players=False)
-
-
 def lock(game: Game | int) -> Game:
     pk = game.pk if isinstance(game, Game) else game
     return Game.objects.select_for_update().get(pk=pk, mode=Game.Mode.ONLINE)
@@ -357,22 +378,35 @@ def seats_of(game: Game, *, players: bool = True) -> list[Seat]:
     return list(seats.select_related("player") if players else seats)
 
 
-def _save(turn: _Turn) -> None:
+def _save(turn: _Turn, *, plain: list[tuple[Notification, bool]] | None = None) -> None:
+    """Save what `turn` did; `plain`: a move `plain_notes` found, in one statement with
+    its email (if any), outside a transaction."""
     game, seats, state = turn.game, turn.seats, turn.state
-    Move.objects.bulk_create(turn.moves)
     game.move_number += len(turn.moves)
     game.recent_moves = recent_moves(game.recent_moves, turn.moves)
+    rounds = [row for over in turn.rounds for row in _round_rows(game, seats, over, state)]
     if turn.rounds:
-        RoundScore.objects.bulk_create(
-            [row for over in turn.rounds for row in _round_rows(game, seats, over, state)]
-        )
         over = turn.rounds[-1]
         hands = [[str(card) for card in hand] for hand in over.hands]
         game.round_reveal = {"round": over.summary.round_number, "hands": hands}
+    store(game, seats, state, turn_ended=turn.turn_ended)
+    if plain is not None:
+        note, now = plain[0] if plain else (None, False)
+        noted = write_game(game, GAME_FIELDS, turn.moves[0], note)
+        if noted is not None and now:  # committed already: at once, as after a commit
+            transaction.on_commit(partial(outbox.hand_over, [noted]), robust=True)
+        return
+    # First the game: the row lock and the version check. One move goes in with it
+    # (on PostgreSQL), several (a bot's turn) after it.
+    if len(turn.moves) == 1 and connection.vendor == "postgresql":
+        write_game(game, GAME_FIELDS, turn.moves[0])
+    else:
+        write_game(game, GAME_FIELDS)
+        Move.objects.bulk_create(turn.moves)
+    if rounds:
+        RoundScore.objects.bulk_create(rounds)
     if turn.rounds or state.game_over:
         refresh_seats(seats, state.rules, state.standing)
-    store(game, seats, state, turn_ended=turn.turn_ended)
-    bump(game, *GAME_FIELDS)
     outbox.after_move(game, state, turn.moves, seats=seats)
     queue_bot_if_due(game, seats, state)
     if state.game_over:

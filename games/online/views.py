@@ -24,10 +24,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest, is_authenticated
 
+from ..context_processors import count_known
 from ..errors import Refused, Stale
 from ..models import Game
 from . import lobby, services
-from .access import get_seating_for_user
+from .access import game_version_for, get_seating_for_user, read_seating
 from .actions import BadInput, Choice, int_field, read_action
 from .board import SORT_KEY, Seating, board_html, focus_after, hint_context
 from .forms import InviteForm, OnlineGameForm, StartForm
@@ -51,18 +52,13 @@ def _get_online_game_for_player(request: AuthenticatedHtmxHttpRequest, public_id
 @login_required
 @require_GET
 def online_list(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
-    """Your turns (least time left, else longest waiting, first), the others, finished."""
+    """Your turns (least time left, else longest waiting, first), the others, finished.
+    One query for all of it (my_games.py) and, only if there are any, the invitations;
+    the header's your-turn count is the "your turn" list's length."""
     games = my_games(request.user)
-    return render(
-        request,
-        "games/online/list.html",
-        {
-            "invitations": lobby.invitations_for(request.user),
-            "your_turn": games.your_turn,
-            "others": games.others,
-            "finished": games.finished,
-        },
-    )
+    count_known(request, games.your_turn_count)
+    invitations = lobby.invitations_for(request.user) if games.has_invitations else []
+    return render(request, "games/online/list.html", {"invitations": invitations, "lists": games})
 
 
 @login_required
@@ -244,7 +240,9 @@ def online_start(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpR
 @login_required
 @require_GET
 def online_detail(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
-    seating = _get_online_game_for_player(request, public_id)
+    # The header's your-turn count comes with the game and its seats: one query.
+    seating, your_turn = read_seating(request.user, public_id, your_turn=True)
+    count_known(request, your_turn or 0)
     if seating.game.status == Game.Status.LOBBY:
         return render(request, LOBBY, _lobby_context(request, seating))
     services.queue_stalled_bot(seating.game, seating.seats)
@@ -271,13 +269,7 @@ def online_poll(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     user_id = _session_user_id(request)
     if user_id is None:
         return redirect_to_login(request.get_full_path())
-    row = (
-        Game.objects.filter(
-            public_id=public_id, mode=Game.Mode.ONLINE, seats__player__user_id=user_id
-        )
-        .values_list("version", "status")
-        .first()
-    )
+    row = game_version_for(user_id, public_id)
     if row is None:
         raise Http404
     version, status = row

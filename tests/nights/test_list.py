@@ -2,10 +2,12 @@
 
 import io
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from games.engine import Rules
 from games.models import Game, Player
@@ -13,6 +15,7 @@ from games.nights import services as nights
 from games.nights.demo import FINISHED, IN_PROGRESS, load_demo
 from games.nights.scoreboard import load_scoreboard
 from tests.nights.helpers import post_round, seats, start_night
+from tests.online.helpers import play_until_turn_of, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -157,9 +160,10 @@ def test_the_list_has_the_nights_she_scores_co_scores_or_sits_at_and_no_others(
     nights_of_every_kind(alice, bob, stranger, 1)
     page = alice_client.get(reverse("games:night_list"))
     listed = page.context["page"].object_list
-    assert sorted(len(game.seats.all()) for game in listed) == [2, 2, 3]
-    assert {game.creator for game in listed} == {alice, bob}
-    assert all(game.mode == Game.Mode.TABLE for game in listed)
+    assert sorted(len(game.seat_list) for game in listed) == [2, 2, 3]  # none cached yet
+    assert {game.creator_id for game in listed} == {alice.pk, bob.pk}
+    hers = Game.objects.filter(mode=Game.Mode.TABLE).exclude(creator=stranger)
+    assert {game.public_id for game in listed} == set(hers.values_list("public_id", flat=True))
 
 
 @pytest.mark.parametrize("count", [1, 9])
@@ -167,8 +171,8 @@ def test_the_list_takes_the_same_queries_for_few_and_many_nights_of_every_kind(
     alice, bob, stranger, alice_client, count, django_assert_max_num_queries
 ):
     nights_of_every_kind(alice, bob, stranger, count)
-    # session, user, count (pager), "your turn" badge, games, seats
-    with django_assert_max_num_queries(6):
+    # session, user, the page (with the pager's count and the header's "your turn"), seats
+    with django_assert_max_num_queries(4):
         page = alice_client.get(reverse("games:night_list"))
     assert page.context["page"].paginator.count == 3 * count
     assert len(page.context["page"].object_list) == min(3 * count, 20)
@@ -189,8 +193,8 @@ def test_the_list_seen_again_draws_its_nights_from_the_cache_without_their_seats
 ):
     nights_of_every_kind(alice, bob, stranger, count)
     first = alice_client.get(reverse("games:night_list")).content.decode()
-    # session, user, count (pager), "your turn" badge, games: no seats, no players
-    with django_assert_max_num_queries(5):
+    # session, user, the page (with the count and "your turn"): no seats, no players
+    with django_assert_max_num_queries(3):
         again = alice_client.get(reverse("games:night_list")).content.decode()
     assert without_tokens(again) == without_tokens(first)
     assert f"Zed {count - 1}" in again and "Wu " not in again
@@ -200,3 +204,48 @@ def without_tokens(page: str) -> str:
     """The list of nights, without the CSRF tokens of its rematch forms."""
     nights = page.split('<div class="tracker">')[1].split("<footer")[0]
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", nights)
+
+
+def test_the_pages_and_their_links_are_those_of_djangos_paginator(alice, alice_client):
+    """41 nights: pages 1 and 2 of 20, page 3 of 1; a page that isn't a number is the
+    first, one out of range (below 1 too) the last, as Paginator.get_page has it."""
+    start = timezone.now()
+    games = Game.objects.bulk_create(
+        Game(mode=Game.Mode.TABLE, status=Game.Status.FINISHED, creator=alice, name=f"N{n}")
+        for n in range(41)
+    )
+    for n, game in enumerate(games):  # N0 the latest
+        Game.objects.filter(pk=game.pk).update(updated_at=start - timedelta(minutes=n))
+    expected = {
+        "": 1, "1": 1, "2": 2, "3": 3, "4": 3, "99999999999999999999": 3, "0": 3, "-1": 3,
+        "abc": 1, "1.5": 1,
+    }  # fmt: skip
+    for asked, number in expected.items():
+        page = alice_client.get(reverse("games:night_list"), {"page": asked})
+        listed = page.context["page"]
+        assert (listed.number, listed.paginator.count, listed.paginator.num_pages) == (
+            number,
+            41,
+            3,
+        ), asked
+        shown = [game.name for game in listed.object_list]
+        assert shown == [f"N{n}" for n in range(20 * (number - 1), min(20 * number, 41))]
+        html = page.content.decode()
+        assert f"Page {number} of 3" in html
+        assert ('href="?page=2"' in html) == (number in (1, 3))  # older, or newer
+        assert (f'href="?page={number + 1}"' in html) == (number < 3)
+
+
+def test_the_header_counts_the_games_waiting_for_her_with_or_without_nights(
+    alice, bob, alice_client, django_assert_max_num_queries
+):
+    game = started_game(alice, bob, seed=2)
+    play_until_turn_of(game, game.seats.get(player__user=alice).position)
+    alone = alice_client.get(reverse("games:night_list")).content.decode()  # no night yet
+    assert '<span class="badge">1</span>' in alone
+    start_night(alice_client, name="Friday")
+    alice_client.get(reverse("games:night_list"))
+    # session, user, the page with the pager's count and the header's: nothing more
+    with django_assert_max_num_queries(3):
+        page = alice_client.get(reverse("games:night_list")).content.decode()
+    assert '<span class="badge">1</span>' in page and "Friday" in page

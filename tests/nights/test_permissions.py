@@ -149,3 +149,25 @@ def test_a_stale_co_scorer_form_is_refused(alice_client, carol, game):
     response = alice_client.post(url, {"version": 0, "username": "carol"}, follow=True)
     assert "This game changed since you opened the form" in response.content.decode()
     assert not game.co_scorers.exists()
+
+
+def test_a_co_scorer_sees_the_forms_and_who_keeps_score(visitor, carol, game):
+    game.co_scorers.add(carol)
+    visitor.force_login(carol)
+    text = visitor.get(game.get_absolute_url()).content.decode()
+    assert "Enter round" in text and "Undo round 1" in text
+    assert "<li>alice</li>" in text and "<li>carol</li>" in text  # the scorers' list
+
+
+@pytest.mark.parametrize("viewer", ["alice", "bob", "carol"])
+def test_the_scorer_a_co_scorer_and_a_seated_member_see_it_in_the_same_queries(
+    visitor, alice, bob, carol, game, viewer, django_assert_max_num_queries
+):
+    game.co_scorers.add(carol)
+    visitor.force_login({"alice": alice, "bob": bob, "carol": carol}[viewer])
+    first = visitor.get(game.get_absolute_url())
+    # session, user, the game with whether the viewer may see it and the header's count
+    with django_assert_max_num_queries(3):
+        again = visitor.get(game.get_absolute_url())
+    assert again.content.decode().count("Enter round") == (viewer != "bob")
+    assert again.context["can_edit"] == first.context["can_edit"] == (viewer != "bob")

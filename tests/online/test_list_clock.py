@@ -95,3 +95,18 @@ def test_my_games_with_clocks_costs_the_same_with_more_games(
         alice_client.get(reverse("games:online_list"))
     # Every game's seats line is cached now: one query fewer (their seats aren't read).
     assert count() == few - 1
+
+
+def test_my_games_cached_lists_say_the_time_left_and_waited_as_time_passes(
+    alice, bob, alice_client, time_machine
+):
+    waiting(alice, bob, "Timed", waited=timedelta(hours=2), limit=timedelta(hours=12))
+    waiting(alice, bob, "Untimed", waited=timedelta(hours=1), seed=2)
+    page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert ">10 hours</strong>" in page and "waiting 1\xa0hour<" in page  # timesince's spaces
+    time_machine.move_to(T0 + timedelta(seconds=1), tick=False)
+    page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert ">9 hours, 59 minutes</strong>" in page and "waiting 1\xa0hour<" in page
+    time_machine.move_to(T0 + timedelta(minutes=61), tick=False)
+    page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert ">8 hours, 59 minutes</strong>" in page and "waiting 2\xa0hours, 1\xa0minute<" in page

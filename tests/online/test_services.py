@@ -252,3 +252,31 @@ def test_a_move_that_hands_the_turn_to_a_bot_does_not_wait_for_a_dead_broker(
     game.refresh_from_db()
     assert Move.objects.filter(game=game).count() == game.move_number  # the move is saved
     assert took < 2, f"the move waited {took:.2f}s on the broker"
+
+
+def test_a_move_on_a_copy_read_before_another_change_is_played_on_the_fresh_game(alice, bob):
+    """The table's view passes the game and seats it read; the move's UPDATE checks
+    that version. A change in between that isn't a move (a chat line, say) bumps the
+    version: the move is played again on the game read under the lock."""
+    game = started_game(alice, bob, seed=3)
+    copy = Game.objects.get(pk=game.pk)
+    seats = list(copy.seats.order_by("position"))
+    Game.objects.filter(pk=game.pk).update(version=game.version + 1)  # someone else's change
+    seat = services.load_state(copy).current_seat
+    saved = services.perform(copy, seat, Draw(), expected_move=0, seats=seats)
+    assert saved is not copy and saved.move_number == 1 and saved.version == game.version + 2
+    assert copy.move_number == 0 and copy.version == game.version  # as it was read
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_a_move_on_a_copy_a_move_behind_is_stale_and_saves_nothing(alice, bob):
+    game = started_game(alice, bob, seed=3)
+    copy = Game.objects.get(pk=game.pk)
+    seats = list(copy.seats.order_by("position"))
+    seat = services.load_state(copy).current_seat
+    services.perform(game.pk, seat, Draw(), expected_move=0)  # the other tab was faster
+    with pytest.raises(Stale):
+        services.perform(copy, seat, Draw(), expected_move=0, seats=seats)
+    assert copy.move_number == 0
+    assert Move.objects.filter(game=game).count() == 1
+    assert Game.objects.get(pk=game.pk).move_number == 1

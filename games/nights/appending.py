@@ -1,0 +1,136 @@
+"""A new round at the end of a game night in progress, the round form's usual case,
+written without reading the night's rounds again.
+
+The scoreboard the round form was checked against (the night at the version the form
+was built from) already holds the standing after the last round, folded by the engine
+from the stored rounds: the new round is one more `advance` from it (services.py), and
+the scoreboard after it is that scoreboard with one more round. What changes is then
+written by three statements: the game's version moved on only if it is still the one
+the scoreboard is of (a compare-and-swap in place of the row lock: another scorer's
+change in between makes it stale, as under the lock), the round's rows, the seats'
+totals; on PostgreSQL they are one statement, one round trip, the rows and seats
+written through the game's row the swap returns. The ORM spent longer compiling the bulk update and the game's save than the
+database ran them (bench/README.md), hence hand-written SQL; table names from the
+models, parameters never formatted in.
+
+The round that ends a night, calls a tie-breaker or follows a recorded tie-breaker
+result goes the long way (services.py), which sets the winner and queues the ratings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from games.engine import RoundResult, Standing, standing_ranks
+
+from ..models import Game, RoundScore, Seat
+from .scoreboard import Scoreboard, scoreboard_after
+
+_GAME = Game._meta.db_table
+_SEAT = Seat._meta.db_table
+_ROUND = RoundScore._meta.db_table
+
+# The version moves on only from the one the scoreboard is of: 0 rows means stale.
+_BUMP_SQL = (
+    f"UPDATE {_GAME} SET version = %s, updated_at = %s, rounds_played = %s"
+    " WHERE id = %s AND version = %s"
+)
+
+
+def appendable(game: Game, board: Scoreboard, version: int) -> bool:
+    """Whether a new round on `board` can be written by `append_round`: the night is in
+    play at the form's version, with no tie-breaker result recorded (set aside or not:
+    the long way forgets it)."""
+    return (
+        board.version == version == game.version
+        and game.status == Game.Status.ACTIVE
+        and not board.rounds_unknown
+        and not board.rounds_over
+        and game.tiebreak_winner is None
+        and not game.tiebreak_seats
+    )
+
+
+def append_round(
+    game: Game,
+    board: Scoreboard,
+    result: RoundResult,
+    standing: Standing,
+) -> tuple[Game, Scoreboard] | None:
+    """Store `result` as the round after `board`'s, `standing` the engine's standing
+    after it (neither the end of the night nor a tie-breaker). None, with nothing
+    written, when the game is no longer at `board`'s version (stale)."""
+    ranks = standing_ranks(board.rules, standing)
+    number = len(board.rounds) + 1
+    seats = range(len(board.seats))
+    totals = standing.scores
+    attempted = standing.attempted[-1]
+    now = timezone.now()
+    by_seat = _by_seat(len(board.seats))
+    bump: list[Any] = [game.version + 1, connection.ops.adapt_datetimefield_value(now), number]
+    bump += [game.pk, game.version]
+    # The round's rows, one per seat of the game (its player as the seat has it now).
+    insert = (
+        f"INSERT INTO {_ROUND} (game_id, seat_id, player_id, round_number, phase_attempted,"
+        " phase_completed, points, went_out, total, by_bot, cards_left)"
+        f" SELECT s.game_id, s.id, s.player_id, %s, CAST({by_seat} AS INTEGER),"
+        f" CAST({by_seat} AS INTEGER), {by_seat}, position = %s, {by_seat}, %s, '[]'"
+        f" FROM {_SEAT} s"
+    )
+    rows: list[Any] = [
+        number,
+        *_cases(seats, attempted),
+        *_cases(seats, (result.completed.get(seat) for seat in seats)),
+        *_cases(seats, result.points),
+        -1 if result.went_out is None else result.went_out,
+        *_cases(seats, totals),
+        False,
+    ]
+    # The seats' copy of the standing (scoring.refresh_seats' fields); nobody has won.
+    update = (
+        f"UPDATE {_SEAT} SET score = {by_seat}, phase = CAST({by_seat} AS INTEGER),"
+        f" phases_completed = {by_seat}, rank = {by_seat}, is_winner = %s"
+    )
+    totals_now: list[Any] = [
+        *_cases(seats, totals),
+        *_cases(seats, standing.phase),
+        *_cases(seats, (len(done) for done in standing.completed)),
+        *_cases(seats, ranks),
+        False,
+    ]
+    if connection.vendor == "postgresql":
+        # One statement, one round trip, all or nothing: the round and the seats are
+        # written through the game's row the compare-and-swap returns (none: stale).
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"WITH bumped AS ({_BUMP_SQL} RETURNING id),"
+                f" added AS ({insert} JOIN bumped ON bumped.id = s.game_id)"
+                f" {update} FROM bumped WHERE {_SEAT}.game_id = bumped.id",
+                [*bump, *rows, *totals_now],
+            )
+            if cursor.rowcount < 1:
+                return None
+    else:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(_BUMP_SQL, bump)
+            if cursor.rowcount != 1:
+                return None
+            cursor.execute(f"{insert} WHERE s.game_id = %s", [*rows, game.pk])
+            cursor.execute(f"{update} WHERE game_id = %s", [*totals_now, game.pk])
+    game.version += 1
+    game.updated_at = now
+    game.rounds_played = number
+    return game, scoreboard_after(board, result, standing, ranks, version=game.version)
+
+
+def _by_seat(seats: int) -> str:
+    """A value per seat position: CASE position WHEN %s THEN %s … END."""
+    return "CASE position" + " WHEN %s THEN %s" * seats + " END"
+
+
+def _cases(seats: Iterable[int], values: Iterable[int | None]) -> list[int | None]:
+    return [item for pair in zip(seats, values, strict=True) for item in pair]

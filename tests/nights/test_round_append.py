@@ -1,0 +1,156 @@
+"""A new round written onto the round form's scoreboard (nights/appending.py): the same
+rows, seats, game and scoreboard as the long way, refused when the night moved on, and a
+new round's form drawn without its widgets the same as with them."""
+
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from games.engine import Rules
+from games.errors import Stale
+from games.models import Game, Player, RoundScore, Seat
+from games.nights import services
+from games.nights.forms import NightRoundForm
+from games.nights.scoreboard import RoundEntry, load_scoreboard
+from tests.nights.helpers import edit_round, post_round, round_data, start_night
+
+pytestmark = pytest.mark.django_db
+
+RULES = {
+    "standard": Rules(),
+    "pick a phase": Rules(pick_a_phase=True),
+    "all advance": Rules(all_advance=True),
+}
+
+
+def _night(user, rules: Rules, name: str = "") -> Game:
+    players = [Player.for_user(user), "Bob & <Co>", 'Carol "C"']  # names to escape
+    return services.create_game(user, players=players, first_dealer=1, rules=rules, name=name)
+
+
+def _entry(number: int, rules: Rules, done: list[set[int]]) -> RoundEntry:
+    """Round `number`: one player goes out (nobody every fifth round) and lays a phase."""
+    out = None if number % 5 == 4 else number % 3
+    points = tuple(0 if seat == out else 5 * ((seat + number) % 7 + 1) for seat in range(3))
+    if out is None:
+        return RoundEntry(went_out=None, points=points, completed={})
+    if rules.pick_a_phase:
+        phase = min(set(rules.phases) - done[out])
+        done[out].add(phase)
+        return RoundEntry(went_out=out, points=points, completed={out: phase})
+    return RoundEntry(went_out=out, points=points, completed={out: None})
+
+
+def _stored(game: Game) -> tuple[object, ...]:
+    game.refresh_from_db()
+    rows = RoundScore.objects.filter(game=game).order_by("round_number", "seat__position")
+    return (
+        (game.version, game.rounds_played, game.status, game.finished_at is not None),
+        game.winner.name if game.winner else None,
+        [
+            (r.round_number, r.seat.position, r.player.name, r.phase_attempted)
+            + (r.phase_completed, r.points, r.went_out, r.total, r.by_bot, r.cards_left)
+            for r in rows
+        ],
+        list(
+            Seat.objects.filter(game=game)
+            .order_by("position")
+            .values_list("score", "phase", "phases_completed", "rank", "is_winner")
+        ),
+    )
+
+
+@pytest.mark.parametrize("variant", RULES)
+def test_rounds_added_on_the_forms_scoreboard_store_what_the_long_way_stores(alice, variant):
+    rules = RULES[variant]
+    quick, slow = _night(alice, rules, "Quick"), _night(alice, rules, "Slow")
+    done: list[set[int]] = [set(), set(), set()]
+    number = 0
+    while quick.status != Game.Status.FINISHED and number < 60:
+        entry = _entry(number, rules, done)
+        board = load_scoreboard(quick)
+        quick, fresh = services.enter_round(quick, entry, version=quick.version, board=board)
+        slow = services.add_round(slow, entry, version=slow.version)
+        # The scoreboard handed to the page is the one the rounds give when read back.
+        assert fresh == load_scoreboard(quick)
+        assert _stored(quick) == _stored(slow)
+        number += 1
+    assert quick.status == Game.Status.FINISHED
+
+
+def test_a_round_on_a_scoreboard_the_night_has_moved_on_from_is_stale_and_writes_nothing(alice):
+    game = _night(alice, Rules())
+    board = load_scoreboard(game)
+    entry = RoundEntry(went_out=0, points=(0, 10, 15), completed={0: None})
+    # Another scorer saved a round since the form was drawn.
+    services.add_round(Game.objects.get(pk=game.pk), entry, version=game.version)
+    before = _stored(Game.objects.get(pk=game.pk))
+    with pytest.raises(Stale):
+        services.enter_round(game, entry, version=board.version, board=board)
+    assert _stored(Game.objects.get(pk=game.pk)) == before
+
+
+def _fields(html: str) -> str:
+    """`html` without its blank lines nor CSRF tokens (a new one each request)."""
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+    return "\n".join(line.rstrip() for line in html.splitlines() if line.strip())
+
+
+@pytest.mark.parametrize("variant", RULES)
+def test_a_new_rounds_form_is_drawn_as_its_widgets_would_draw_it(alice, variant):
+    game = _night(alice, RULES[variant])
+    entry = RoundEntry(went_out=2, points=(20, 35, 0), completed={2: 1})
+    game = services.add_round(game, entry, version=game.version)
+    board = load_scoreboard(game)
+    context = {"game": game, "board": board, "form": NightRoundForm(board)}
+    widgets = render_to_string("games/nights/round.html#round_fields", context)
+    direct = render_to_string("games/nights/round.html#new_round_fields", context)
+    assert 'name="points_2"' in direct and "Enter round 2" in direct
+    assert _fields(direct) == _fields(widgets)
+
+
+def test_the_answer_to_a_round_is_the_page_a_reload_draws(alice_client):
+    night = start_night(alice_client)
+    post_round(alice_client, night, htmx=True, went_out=0, points=[0, 10, 5], completed=[0])
+    answer = post_round(
+        alice_client, night, htmx=True, went_out=1, points=[5, 0, 20], completed=[1]
+    )
+    assert answer.status_code == 200
+    page = alice_client.get(night.get_absolute_url()).content.decode()
+    drawn = answer.content.decode()
+    summary = drawn.index('<section class="scoreboard"')
+    game = page[page.index('<section class="scoreboard"') : page.index('id="history-title"')]
+    assert _fields(drawn[summary : drawn.index('id="history-title"')]) == _fields(game)
+
+
+def test_a_corrected_round_is_drawn_anew_in_the_history(alice_client):
+    night = start_night(alice_client)
+    post_round(alice_client, night, htmx=True, went_out=0, points=[0, 10, 5], completed=[0])
+    post_round(alice_client, night, htmx=True, went_out=1, points=[5, 0, 20], completed=[1])
+    edit_round(alice_client, night, 1, htmx=True, went_out=0, points=[0, 45, 5], completed=[0])
+    page = alice_client.get(night.get_absolute_url()).content.decode()
+    history = page[page.index('id="history-title"') :]
+    first = re.search(r"<tr>.*?</tr>", history[history.index("<tbody>") :], re.S)
+    assert first is not None and re.search(r">\s*45\s*<", first.group(0))
+
+
+@pytest.mark.parametrize("rounds", [1, 8])
+def test_a_round_costs_the_same_queries_however_long_the_night(
+    alice_client, rounds, django_assert_max_num_queries
+):
+    night = start_night(alice_client)
+    for number in range(rounds):
+        out = number % 3
+        points = [0 if seat == out else 5 for seat in range(3)]
+        post_round(alice_client, night, htmx=True, went_out=out, points=points, completed=[out])
+    # session, user, the game; the version moved on, the round and the seats written
+    # (in a savepoint here: five statements; on PostgreSQL one); the scoreboard is the
+    # one the last round's answer left in the cache.
+    data = round_data(night, went_out=1, points=[5, 0, 5], completed=[1])
+    url = reverse("games:night_add_round", args=[night.public_id])
+    with django_assert_max_num_queries(8):
+        answer = alice_client.post(url, data, headers={"HX-Request": "true"})
+    assert f"Round {rounds + 1} saved." in answer.content.decode()
+    assert url in answer.content.decode()
