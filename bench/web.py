@@ -317,7 +317,7 @@ def _set_up(args: argparse.Namespace) -> Fixtures:
     # some 100 rounds a second (the client stops with "ran out of nights" otherwise).
     # SCORER's, not bench0's: the nights the first half finishes would otherwise join
     # bench0's stats and lists and make the second half's pages slower for that alone.
-    per_half = max(96, 12 * args.connections)
+    per_half = max(160, 20 * args.connections)
     scorer = members[MEMBERS - 1]
     nights = [
         [_scored_night(scorer, f"Night {half}-{n}") for n in range(per_half)] for half in range(2)

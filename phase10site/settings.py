@@ -115,6 +115,12 @@ if DATABASE_URL:
         DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
             f"-c random_page_cost={float(env('DATABASE_RANDOM_PAGE_COST', '1.1'))}"
         )
+        if env_bool("DATABASE_PREPARE", True):
+            # Parameters sent apart from the SQL, and a statement prepared on its
+            # connection from its second run: PostgreSQL then skips parsing and planning
+            # it, about half of what a page's queries cost it (bench/README.md). Fine
+            # with psycopg's pool; set it off behind a transaction-mode PgBouncer.
+            DATABASES["default"]["OPTIONS"] |= {"server_side_binding": True, "prepare_threshold": 2}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
         "DATABASE_POOL", True
     ):

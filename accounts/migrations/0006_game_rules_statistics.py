@@ -21,7 +21,13 @@ def create(apps, schema_editor):  # type: ignore[no-untyped-def]
         schema_editor.execute(
             f"CREATE STATISTICS IF NOT EXISTS {name} ON (rules -> '{key}') FROM {table}"
         )
-    schema_editor.execute(f"ANALYZE {table}")
+    # Filled in now if there are games, else by autovacuum's next ANALYZE: analyzing an
+    # empty table would tell the planner it stays empty (one row) until then.
+    with schema_editor.connection.cursor() as cursor:
+        cursor.execute(f"SELECT EXISTS (SELECT 1 FROM {table})")
+        (any_games,) = cursor.fetchone()
+    if any_games:
+        schema_editor.execute(f"ANALYZE {table}")
 
 
 def drop(apps, schema_editor):  # type: ignore[no-untyped-def]

@@ -24,14 +24,12 @@ from __future__ import annotations
 
 from datetime import datetime
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
-import psycopg
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.db import connection
-from django.db.backends.utils import CursorWrapper
 from django.db.models.expressions import Col
 from django.utils import timezone
 from django.utils.timesince import timesince
@@ -176,36 +174,6 @@ def _read(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     return [tuple(row) for row in read]
 
 
-class _PreparedCursor(psycopg.Cursor[Any]):
-    """Binds server-side and prepares the statement on its connection the first time:
-    the later runs on that connection skip PostgreSQL's parsing and planning, most of
-    its cost (on bench/web.py's data, 0.3 ms of backend CPU prepared against 1.0 ms as
-    text). Django turns psycopg's preparing off (`prepare_threshold` None, for
-    connection poolers) and its own cursors bind client-side; this turns it on for this
-    one statement only. A rollback makes psycopg forget it: the next run prepares anew."""
-
-    def execute(self, query: Any, params: Any = None, **_: Any) -> Self:
-        threshold = self.connection.prepare_threshold
-        if threshold is None:
-            self.connection.prepare_threshold = 2**31  # prepare=True alone prepares
-        try:
-            return super().execute(query, params, prepare=True)
-        finally:
-            self.connection.prepare_threshold = threshold
-
-
-def _cursor() -> CursorWrapper:
-    """A cursor for MY_GAMES_SQL, prepared on PostgreSQL, logged like Django's own."""
-    if connection.vendor != "postgresql":
-        return connection.cursor()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    cursor: Any = _PreparedCursor(connection.connection)  # what Django's cursors wrap
-    if connection.queries_logged:
-        return connection.make_debug_cursor(cursor)
-    return connection.make_cursor(cursor)
-
-
 def _params(user: User) -> list[Any]:
     online, lobby, finished = Game.Mode.ONLINE.value, Game.Status.LOBBY, Game.Status.FINISHED
     return [
@@ -300,7 +268,7 @@ def my_games(user: User, now: datetime | None = None) -> MyGames:
     isn't cached, `seat_list` (in seat order, with players, users and profiles: who is
     away); the finished; whether an invitation waits; the key of the lists' HTML."""
     now = now or timezone.now()
-    with _cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(MY_GAMES_SQL, _params(user))
         rows = _read(cursor.fetchall())
     *listed, viewer = rows  # kind 2 sorts last

@@ -74,3 +74,34 @@ def test_the_language_cookie_is_same_site_and_http_only_in_development(client):
     assert cookie["samesite"] == "Lax" and cookie["httponly"]
     # Development runs over plain HTTP, where a Secure cookie would never come back.
     assert not cookie["secure"]
+
+
+# What the PostgreSQL connections are told, read from the settings alone (no server).
+_DATABASE_OPTIONS = """
+from django.conf import settings
+options = settings.DATABASES["default"]["OPTIONS"]
+print(options.get("server_side_binding"), options.get("prepare_threshold"), options["options"])
+"""
+
+
+def test_postgresql_statements_are_prepared_unless_switched_off():
+    url = {"DATABASE_URL": "postgres://u:p@127.0.0.1:5432/phase10"}
+    on = _manage("shell", "-v", "0", "-c", _DATABASE_OPTIONS, **url)
+    off = _manage("shell", "-v", "0", "-c", _DATABASE_OPTIONS, DATABASE_PREPARE="0", **url)
+    assert on.stdout.split() == ["True", "2", "-c", "random_page_cost=1.1"], on.stderr
+    assert off.stdout.split() == ["None", "None", "-c", "random_page_cost=1.1"], off.stderr
+
+
+def test_a_query_run_twice_is_prepared_on_its_postgresql_connection(db):
+    from django.db import connection
+
+    from tests.conftest import require_postgres
+
+    require_postgres("prepared statements are PostgreSQL's")
+    with connection.cursor() as cursor:
+        for _run in range(3):
+            cursor.execute("SELECT %s + 1 AS prepared_probe", [41])
+            assert cursor.fetchone() == (42,)
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [statement for (statement,) in cursor.fetchall()]
+    assert any("prepared_probe" in statement for statement in prepared)
