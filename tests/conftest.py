@@ -13,6 +13,23 @@ from phase10site.celery import app as celery_app
 PASSWORD = "correct-horse-battery"
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """PostgreSQL: no autovacuum on the test database's tables. Tests roll their writes
+    back, which leaves only dead rows; autovacuum then records each table as empty, and
+    the planner, believing it, picks plans that take seconds each on a test's few
+    hundred games (a CI run's stats tests crawled). Production tables hold their rows."""
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+                for (table,) in cursor.fetchall():
+                    name = connection.ops.quote_name(table)
+                    cursor.execute(f"ALTER TABLE {name} SET (autovacuum_enabled = false)")
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache():
     # Boards, QR codes and charts are cached per process; each test starts without them.
