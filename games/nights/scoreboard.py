@@ -229,10 +229,6 @@ def load_scoreboard(game: Game) -> Scoreboard:
     return _scoreboard_from_entries(game, ordered, _entries(ordered, rows))
 
 
-def scoreboard_from(game: Game, seats: Sequence[Seat], rows: Iterable[RoundScore]) -> Scoreboard:
-    return _scoreboard_from_entries(game, seats, entries_from_rows(seats, rows))
-
-
 def _scoreboard_from_entries(
     game: Game, seats: Sequence[Seat], entries: Iterable[RoundEntry]
 ) -> Scoreboard:

@@ -169,10 +169,14 @@ _BOARDS: dict[str, Scoreboard] = {}
 _BOARDS_KEPT = 200
 
 
+def _scoreboard_key(game: Game) -> str:
+    # public_id: never reused, unlike a primary key after a database is recreated.
+    return f"night-scoreboard:{game.public_id}:{game.version}"
+
+
 def _scoreboard(game: Game) -> Scoreboard:
     """`game`'s scoreboard at its version, read from the rounds once per version."""
-    # public_id: never reused, unlike a primary key after a database is recreated.
-    key = f"night-scoreboard:{game.public_id}:{game.version}"
+    key = _scoreboard_key(game)
     kept = _BOARDS.get(key)
     if kept is not None and cache.has_key(key):
         return kept
@@ -190,7 +194,7 @@ def _keep_scoreboard(game: Game, board: Scoreboard) -> None:
     """Cache `board`, the scoreboard a service computed for `game`'s new version, where
     `_scoreboard` looks for it; no longer than its seats' names were read ago."""
     seconds = SCOREBOARD_SECONDS - (time.time() - board.read_at)
-    key = f"night-scoreboard:{game.public_id}:{game.version}"
+    key = _scoreboard_key(game)
     _BOARDS.pop(key, None)
     if seconds > 1:
         cache.set(key, board, seconds)
