@@ -97,8 +97,19 @@ TEMPLATES = [
                 "games.context_processors.online",
             ],
             # {% once %}: base.html's markup drawn once per process and language.
-            "libraries": {"once": "phase10site.templatetags.once"},
+            "libraries": {
+                "once": "phase10site.templatetags.once",
+                "jinja": "phase10site.templatetags.jinja",
+            },
         },
+    },
+    {
+        # The hot partials only (phase10site/jinja.py), from each app's jinja2/ folder.
+        "NAME": "jinja2",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "phase10site.jinja.environment"},
     },
 ]
 

@@ -9,20 +9,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache as cache_result
 from functools import lru_cache
 from typing import Any
 
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
-from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
+
+from phase10site.jinja import render
 
 from ..engine import Action, Card, Discard, PlayerView, hint, player_view
 from ..models import Game, Seat
@@ -32,9 +33,10 @@ from .pause import load_profiles, pause_panel, seat_away_words, turn_clock
 
 SORT_KEY = "online_hand_sort"
 COLOURS = "RBGY"
-BOARD = "games/online/game.html#board"
+BOARD = "games/online/board.html"  # Jinja2 (phase10site/jinja.py): drawn on every move
 # Where the request's CSRF token goes into a board taken from the cache.
 CSRF_SLOT = "__board_csrf_token__"
+CSRF_INPUT = SafeString(f'<input type="hidden" name="csrfmiddlewaretoken" value="{CSRF_SLOT}">')
 # Where the time left in the turn goes: it changes every minute, the board doesn't.
 TIME_LEFT_SLOT = "__board_time_left__"
 # Where the control that should have focus after the player's own move is named
@@ -68,9 +70,8 @@ def board_html(
     differs per request; it is put in last. The key holds the seat, so a board (and
     the hand in it) is only ever served to the seat it was drawn for."""
     if any(extra.values()):
-        context = board_context(request, seating, **extra)
-        context["csrf_token"] = CSRF_SLOT
-        return _per_request(render_to_string(BOARD, context), request, seating.game, focus)
+        html = _draw(board_context(request, seating, **extra))
+        return _per_request(html, request, seating.game, focus)
     game, me = seating.game, seating.me
     key = ":".join(
         str(part)
@@ -91,11 +92,14 @@ def board_html(
     )
     html = cache.get(key)
     if html is None:
-        context = board_context(request, seating)
-        context["csrf_token"] = CSRF_SLOT
-        html = str(render_to_string(BOARD, context))
+        html = _draw(board_context(request, seating))
         cache.set(key, html, BOARD_CACHE_SECONDS)
     return _per_request(html, request, game, focus)
+
+
+def _draw(context: dict[str, Any]) -> str:
+    """The board's HTML, with a slot for the CSRF token: drawn without the request."""
+    return render(BOARD, {**context, "csrf_input": CSRF_INPUT})
 
 
 def _per_request(html: str, request: HttpRequest, game: Game, focus: str = "") -> SafeString:
@@ -164,6 +168,8 @@ def board_context(
         "drawn_index": just_drawn_index(game, view, order),
         "sort": order,
         "discard_top": str(view.discard_top) if view.discard_top else None,
+        "draw_pile_words": draw_pile_words(view.draw_pile_size),
+        "just_drawn_words": pgettext("a card in the hand", "just drawn"),
         "can_act": can_act,
         "can_draw": can_act and legal.draw,
         "can_take": can_act and legal.take_discard,
@@ -175,9 +181,7 @@ def board_context(
         "log": chat.interleave(log, chat.board_lines(game, seats, me)),
         "chat": chat_box,
         "last_round": last_round_context(game, view, log),
-        "standings": sorted(seats, key=lambda s: (s.rank or 99, s.position))
-        if view.game_over
-        else [],
+        "standings": standing_rows(seats) if view.game_over else [],
         "error": error,
         "notice": notice,
         "choice": choice,
@@ -185,35 +189,10 @@ def board_context(
         "poll": not view.game_over,
         "urls": board_urls(game.public_id, get_script_prefix()),
         "spectate_url": spectate_url,
-        "foot_key": foot_key(game, me, view, chat_box, spectate_url),
         "clock": clock_context(game, view, seats),
         "pause": pause_panel(game, seats, me),
         "focus_slot": FOCUS_SLOT,
     }
-
-
-def foot_key(
-    game: Game, me: Seat, view: PlayerView, chat_box: dict[str, Any], spectate_url: str
-) -> str:
-    """Everything the board's foot (the chat's box, the spectator link, mute and resign)
-    shows, as the key of its cached fragment: the same key, the same HTML."""
-    others = [(o["position"], o["name"], o["muted"]) for o in chat_box["others"]]
-    chat_part = (chat_box["can_post"], chat_box["closed"], others)
-    return repr(
-        (
-            game.public_id,
-            get_script_prefix(),
-            get_language(),
-            me.position,
-            me.muted,
-            me.resigned,
-            view.game_over,
-            spectate_url,
-            chat_part,
-            chat_box["draft"],
-            chat_box["error"],
-        )
-    )
 
 
 def clock_context(
@@ -227,8 +206,14 @@ def clock_context(
     if view.game_over or current is None or current.is_bot:
         return None
     clock = turn_clock(game, now or timezone.now())
-    if clock is not None and now is None and not clock.get("stopped"):
-        clock["left"] = TIME_LEFT_SLOT
+    if clock is not None and not clock.get("stopped"):
+        deadline = timezone.localtime(clock["deadline"])  # type: ignore[arg-type]  # a datetime when running
+        clock.update(
+            deadline_iso=deadline.isoformat(),
+            deadline_text=date_format(deadline, "DATETIME_FORMAT"),
+        )
+        if now is None:
+            clock["left"] = TIME_LEFT_SLOT
     return clock
 
 
@@ -411,29 +396,53 @@ def last_round_context(
     if summary is None:
         return None
 
-    # Called by the template, so only when the results aren't drawn already (below).
-    @cache_result
-    def rows() -> list[dict[str, Any]]:
-        cards = cards_left(game, summary.round_number)
-        return [
-            {
-                "name": view.players[position],
-                "points": line.points,
-                "went_out": line.went_out,
-                "laid_text": "✓ " + _("phase %(number)s") % {"number": summary.laid[position]}
-                if summary.laid[position]
-                else "✗ " + _("not laid"),
-                "next_text": _("→ phase %(number)s") % {"number": view.phase[position]}
-                if view.phase[position] and not view.game_over
-                else "",
-                "total": view.scores[position],
-                "cards": cards[position] if position < len(cards) else [],
-            }
-            for position, line in enumerate(summary.seats)
-        ]
-
+    cards = cards_left(game, summary.round_number)
+    rows = [
+        {
+            "name": view.players[position],
+            "points": line.points,
+            "went_out": line.went_out,
+            "laid_text": "✓ " + _("phase %(number)s") % {"number": summary.laid[position]}
+            if summary.laid[position]
+            else "✗ " + _("not laid"),
+            "next_text": _("→ phase %(number)s") % {"number": view.phase[position]}
+            if view.phase[position] and not view.game_over
+            else "",
+            "total": view.scores[position],
+            "points_words": points_words(line.points),
+            "cards": cards[position] if position < len(cards) else [],
+        }
+        for position, line in enumerate(summary.seats)
+    ]
     recent = any(line["round_over"] == summary.round_number for line in log)
-    # The results change only when a round ends (or the game): game.html draws them
-    # once per round and language, whatever moves follow.
-    key = f"{game.public_id}:{summary.round_number}:{view.game_over}:{get_language()}"
-    return {"number": summary.round_number, "rows": rows, "recent": recent, "key": key}
+    return {"number": summary.round_number, "rows": rows, "recent": recent}
+
+
+def draw_pile_words(count: int) -> str:
+    return ngettext("Draw pile: %(count)s card", "Draw pile: %(count)s cards", count) % {
+        "count": count
+    }
+
+
+def points_words(points: int) -> str:
+    """A hand's points in a round's reveal (reveal.html): "40 points"."""
+    return ngettext("%(points)s point", "%(points)s points", points) % {"points": points}
+
+
+def standing_rows(seats: Iterable[Seat]) -> list[dict[str, Any]]:
+    """A finished game's seats by rank, as standings.html shows them."""
+    return [
+        {
+            "rank": seat.rank,
+            "is_winner": seat.is_winner,
+            "name": seat.player.name,
+            "resigned": seat.resigned,
+            "is_bot": seat.is_bot,
+            "phases_words": ngettext(
+                "%(done)s phase completed", "%(done)s phases completed", seat.phases_completed
+            )
+            % {"done": seat.phases_completed},
+            "score": seat.score,
+        }
+        for seat in sorted(seats, key=lambda s: (s.rank or 99, s.position))
+    ]

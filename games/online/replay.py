@@ -23,7 +23,7 @@ from .. import engine
 from ..engine import GameState, Outcome, RoundOver, spectator_view
 from ..models import Game, Move, RoundScore, Seat
 from . import chat, services
-from .board import log_lines, seat_context, sorted_hand
+from .board import log_lines, points_words, seat_context, sorted_hand, standing_rows
 
 # (number, seat, action, automatic): one logged move, as `Game.recent_moves` holds it.
 LoggedMove = tuple[int, int, dict[str, Any], bool]
@@ -85,6 +85,7 @@ def reveal_rows(names: Sequence[str], over: RoundOver) -> list[dict[str, Any]]:
             "name": names[position],
             "cards": [str(card) for card in sorted_hand(hand, "number")],
             "points": over.summary.points[position],
+            "points_words": points_words(over.summary.points[position]),
             "went_out": over.summary.went_out == position,
             "total": over.scores[position],
         }
@@ -102,6 +103,7 @@ def rounds_record(game: Game, seats: Sequence[Seat]) -> list[dict[str, Any]]:
                 "name": names.get(row.seat_id, "?"),
                 "cards": row.cards_left,
                 "points": row.points,
+                "points_words": points_words(row.points),
                 "went_out": row.went_out,
                 "total": row.total,
             }
@@ -151,9 +153,7 @@ def step_context(
         "move": next((line for line in log if "chat" not in line), None),
         "reveal": reveal_rows(names, over) if over is not None else None,
         "reveal_round": over.summary.round_number if over is not None else None,
-        "standings": sorted(seats, key=lambda s: (s.rank or 99, s.position))
-        if state.game_over
-        else [],
+        "standings": standing_rows(seats) if state.game_over else [],
         "number": number,
         "last": last,
         "steps": {

@@ -16,7 +16,7 @@ from ..models import Game, Seat, new_token
 from ..players import seat_for_user
 from ..scoring import bump
 from . import services
-from .board import clock_context, last_round_context, log_lines, seat_context
+from .board import clock_context, last_round_context, log_lines, seat_context, standing_rows
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -52,9 +52,7 @@ def board_context(game: Game, seats: list[Seat]) -> dict[str, Any]:
         "discard_top": str(view.discard_top) if view.discard_top else None,
         "log": list(reversed(log)),
         "last_round": last_round_context(game, view, log),
-        "standings": sorted(seats, key=lambda s: (s.rank or 99, s.position))
-        if view.game_over
-        else [],
+        "standings": standing_rows(seats) if view.game_over else [],
         # Drawn per request, not taken from the board cache: the time left counted now.
         "clock": clock_context(game, view, seats, now=timezone.now()),
     }

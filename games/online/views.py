@@ -35,6 +35,7 @@ from .forms import InviteForm, OnlineGameForm, StartForm
 from .my_games import my_games
 
 GAME = "games/online/game.html"
+HINT = "games/online/hint.html"  # Jinja2, like the board it is part of
 LOBBY = "games/online/lobby.html"
 
 
@@ -295,7 +296,7 @@ def online_hint(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpRe
         return redirect(seating.game)
     hint = hint_context(seating)
     if request.htmx:
-        return render(request, f"{GAME}#hint", {"hint": hint})
+        return render(request, HINT, {"hint": hint}, using="jinja2")
     return _game_page(request, seating, hint=hint)
 
 

@@ -1,0 +1,83 @@
+"""The Jinja2 environment of the few hot partials (STYLE.md: "when a hot template is
+slow, make the template fast … or Jinja2 for that partial"): the online board a move
+answers with, and a game night's scoreboard a round answers with. Django's template
+language draws everything else; a Django template includes one of these partials with
+`{% jinja "name" %}` (phase10site/templatetags/jinja.py).
+
+Jinja2 partials live in `<app>/jinja2/` and follow three rules, checked by
+tests/site/test_jinja.py:
+- every word goes through `_("literal")`, with placeholders filled by
+  `|format(name=…)`: `makemessages` (Django's own extractor) finds exactly that form,
+  and the msgids are the ones `{% blocktranslate %}` writes ("Round %(number)s");
+  plural and contextual words (ngettext, pgettext) are computed by the Python that
+  builds the context, where makemessages reads them. As with `{% translate %}`, a
+  word's own markup is kept and the values put into it are escaped;
+- a form's CSRF field is `{{ csrf_input }}`: Django's backend fills it from the request;
+  a partial cached for many requests is drawn without one, with a slot there that is
+  filled per request (games/online/board.py);
+- autoescaping is on, as in Django's templates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.core.signals import setting_changed
+from django.http import HttpRequest
+from django.template import engines
+from django.templatetags.static import static
+from django.utils import translation
+from django.utils.safestring import SafeString
+from jinja2 import Environment
+from markupsafe import Markup
+
+from games.templatetags.cards import card
+
+
+def _trusted_gettext(message: str) -> Markup:
+    """Django's gettext (the active language, the project's catalogues), its words
+    trusted as `{% translate %}` trusts them: markup in a word stays markup, and the
+    values `|format` puts in are escaped (Markup's `%`)."""
+    return Markup(translation.gettext(message))
+
+
+# Per language, the words looked up so far: a board says some fifty, and Django's
+# gettext costs a few microseconds each (it finds the active language every time).
+_WORDS: dict[str, dict[str, Markup]] = {}
+
+
+def _forget(**_kwargs: object) -> None:
+    _WORDS.clear()
+
+
+setting_changed.connect(_forget, dispatch_uid="phase10site.jinja.forget")
+
+
+def words() -> Callable[[str], Markup]:
+    """`_` for one render in the active language, each word looked up once per process."""
+    known = _WORDS.setdefault(translation.get_language() or "", {})
+
+    def word(message: str) -> Markup:
+        found = known.get(message)
+        if found is None:
+            found = known[message] = _trusted_gettext(message)
+        return found
+
+    return word
+
+
+def render(name: str, context: dict[str, Any], request: HttpRequest | None = None) -> SafeString:
+    """The Jinja2 partial `name` drawn with `context` (and, given `request`, its CSRF
+    field), its words in the active language."""
+    template = engines["jinja2"].get_template(name)
+    return SafeString(template.render({**context, "_": words()}, request))
+
+
+def environment(**options: Any) -> Environment:
+    env = Environment(extensions=["jinja2.ext.i18n"], **options)
+    env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension
+        _trusted_gettext, translation.ngettext, newstyle=False
+    )
+    env.globals.update(card=card, static=static)
+    return env
