@@ -49,8 +49,11 @@ Status = Notification.Status
 # Rows are published right after commit; the sweeper only takes those this much older,
 # so it doesn't race the normal hand-over.
 SWEEP_GRACE = timedelta(minutes=1)
-# A queued row the worker never claimed (a broker restarted without its data).
-QUEUED_TIMEOUT = timedelta(minutes=10)
+# A queued row the worker never claimed: a broker restarted without its data, or a
+# process that wrote the row with its move and stopped before publishing it (a move's
+# rows are written queued, and published once it commits). Publishing one again is
+# safe: `send` claims a row once, so a second task for it sends nothing.
+QUEUED_TIMEOUT = timedelta(minutes=2)
 # A row claimed this long ago by a worker that never finished: the worker died while
 # sending, so the email may or may not have left. Failing it visibly (rather than
 # sending again) keeps the promise that nothing is sent twice.
@@ -139,13 +142,13 @@ def notifications_after_move(
     """What `after_move` would write, not written: the notifications for those who want
     them, each with whether it goes to Celery at once (quiet hours hold the others).
     For a caller that inserts them with its own statement (games/online/game_writes.py)
-    and then hands the new ones over (`hand_over`)."""
+    and then hands the new ones over (`publish_queued`)."""
     found = _move_rows(game, state, moves, seats=seats)
     if found is None:
         return []
     now = timezone.now()
     return [
-        (Notification(**_fields(row, send_after=later or now)), later is None)
+        (Notification(**_fields(row, send_after=later or now, now=now)), later is None)
         for row, later in _wanted(found[0], found[1], now)
     ]
 
@@ -255,19 +258,22 @@ def write(rows: Iterable[Row], *, seats: dict[int, Seat] | None = None) -> list[
         return []
     if len(wanted) == 1:  # a move's usual row (the next player's turn)
         row, later = wanted[0]
-        pk = insert_new(Notification(**_fields(row, send_after=later or now)))
+        pk = insert_new(Notification(**_fields(row, send_after=later or now, now=now)))
         created = [pk] if pk is not None and later is None else []
         if created:
-            transaction.on_commit(partial(hand_over, created), robust=True)
+            transaction.on_commit(partial(publish_queued, created), robust=True)
         return created
     try:
         with transaction.atomic():
             written = Notification.objects.bulk_create(
-                [Notification(**_fields(row, send_after=later or now)) for row, later in wanted]
+                [
+                    Notification(**_fields(row, send_after=later or now, now=now))
+                    for row, later in wanted
+                ]
             )
         new = [True] * len(written)
     except IntegrityError:  # a second write of one of them: the others may be new
-        pairs = [_get_or_create(row, send_after=later or now) for row, later in wanted]
+        pairs = [_get_or_create(row, send_after=later or now, now=now) for row, later in wanted]
         written, new = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
     created = [
         notification.pk
@@ -275,7 +281,7 @@ def write(rows: Iterable[Row], *, seats: dict[int, Seat] | None = None) -> list[
         if is_new and later is None
     ]
     if created:
-        transaction.on_commit(partial(hand_over, created), robust=True)
+        transaction.on_commit(partial(publish_queued, created), robust=True)
     return created
 
 
@@ -311,8 +317,13 @@ def _key(row: Row) -> dict[str, Any]:
     }
 
 
-def _defaults(row: Row, *, send_after: datetime) -> dict[str, Any]:
+def _defaults(row: Row, *, send_after: datetime, now: datetime) -> dict[str, Any]:
     defaults: dict[str, Any] = {"send_after": send_after, "context": row.context or {}}
+    if send_after <= now:
+        # Published as soon as the move commits (publish_queued): written queued, so
+        # that needs no second statement; the sweeper publishes it again if that
+        # never happens (QUEUED_TIMEOUT).
+        defaults.update(status=Status.QUEUED, queued_at=now)
     if row.kind != Kind.DIGEST:
         defaults["day"] = None
     else:
@@ -320,15 +331,15 @@ def _defaults(row: Row, *, send_after: datetime) -> dict[str, Any]:
     return defaults
 
 
-def _fields(row: Row, *, send_after: datetime) -> dict[str, Any]:
-    return {**_key(row), **_defaults(row, send_after=send_after)}
+def _fields(row: Row, *, send_after: datetime, now: datetime) -> dict[str, Any]:
+    return {**_key(row), **_defaults(row, send_after=send_after, now=now)}
 
 
-def _get_or_create(row: Row, *, send_after: datetime) -> tuple[Notification, bool]:
+def _get_or_create(row: Row, *, send_after: datetime, now: datetime) -> tuple[Notification, bool]:
     key = _key(row)
     try:
         return Notification.objects.get_or_create(
-            **key, defaults=_defaults(row, send_after=send_after)
+            **key, defaults=_defaults(row, send_after=send_after, now=now)
         )
     except IntegrityError:
         # Lost a race with a concurrent writer of the same row (get_or_create retries
@@ -340,19 +351,29 @@ def _get_or_create(row: Row, *, send_after: datetime) -> tuple[Notification, boo
 
 
 def hand_over(ids: Sequence[int]) -> int:
-    """Publish `send_notification` for each pending row; returns how many went.
+    """Publish `send_notification` for each pending row (the sweeper's); returns how
+    many went. Each row is first moved pending → queued with a conditional UPDATE, so
+    two overlapping sweeps publish it once."""
+    return _publish(ids, claimed=False)
 
-    Each row is first moved pending → queued with a conditional UPDATE, so two
-    overlapping sweeps publish it once. Any broker error puts the row back to pending
-    and stops: the sweeper tries again later.
-    """
+
+def publish_queued(ids: Sequence[int]) -> int:
+    """Publish `send_notification` for rows a move wrote queued, once it committed;
+    returns how many went."""
+    return _publish(ids, claimed=True)
+
+
+def _publish(ids: Sequence[int], *, claimed: bool) -> int:
+    """Publish the rows `ids`, claiming each first unless `claimed`. A broker error puts
+    the row, and any not published yet, back to pending and stops: the sweeper tries
+    again later."""
     # By name: the task module imports this one.
     send_notification = app.tasks["games.send_notification"]
     published = 0
     try:
         with broker_connection() as connection:
             for pk in ids:
-                if not claim(pk):
+                if not claimed and not claim(pk):
                     continue
                 try:
                     # Celery passes `connection` on to send_task; celery-types' stub of
@@ -365,10 +386,13 @@ def hand_over(ids: Sequence[int]) -> int:
                     raise
                 published += 1
     except Exception as error:  # kombu, redis, OSError: the sweeper will retry
+        left = list(ids[published:])
+        if claimed and left:
+            Notification.objects.filter(pk__in=left, status=Status.QUEUED).update(
+                status=Status.PENDING, queued_at=None
+            )
         log.warning(
-            "broker unavailable, %d notification(s) left for the sweeper: %s",
-            len(ids) - published,
-            error,
+            "broker unavailable, %d notification(s) left for the sweeper: %s", len(left), error
         )
     return published
 

@@ -394,7 +394,7 @@ def _save(turn: _Turn, *, plain: list[tuple[Notification, bool]] | None = None) 
         note, now = plain[0] if plain else (None, False)
         noted = write_game(game, GAME_FIELDS, turn.moves[0], note)
         if noted is not None and now:  # committed already: at once, as after a commit
-            transaction.on_commit(partial(outbox.hand_over, [noted]), robust=True)
+            transaction.on_commit(partial(outbox.publish_queued, [noted]), robust=True)
         return
     # First the game: the row lock and the version check. One move goes in with it
     # (on PostgreSQL), several (a bot's turn) after it.

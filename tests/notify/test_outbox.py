@@ -108,7 +108,8 @@ def test_the_row_is_written_with_the_move_and_handed_over_only_after_commit(
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         game_between(alice, bob)
     [row] = rows()
-    assert row.status == Status.PENDING and mailoutbox == []
+    # Written queued (published once the move commits: no second statement for it).
+    assert row.status == Status.QUEUED and mailoutbox == []
     for callback in callbacks:
         callback()
     assert len(mailoutbox) == 1
@@ -371,7 +372,9 @@ def test_the_sweeper_leaves_fresh_rows_to_the_normal_hand_over(
 ):
     time_machine.move_to(AFTERNOON, tick=False)
     with transaction.atomic():
-        game_between(alice, bob)  # no commit hook ran: as if the broker had been down
+        game_between(alice, bob)
+    # Pending, as a hand-over that found the broker down leaves it.
+    Notification.objects.update(status=Status.PENDING, queued_at=None)
     assert sweep_notifications.delay().get()["due"] == 0
     time_machine.move_to(AFTERNOON + timedelta(seconds=61), tick=False)
     assert sweep_notifications.delay().get() == {"published": 1, "due": 1, "stuck": 0}
@@ -400,6 +403,25 @@ def test_the_sweeper_publishes_again_a_row_the_broker_lost(alice, bob, mailoutbo
     [row] = rows()
     Notification.objects.filter(pk=row.pk).update(status=Status.QUEUED, queued_at=AFTERNOON)
     time_machine.move_to(AFTERNOON + timedelta(minutes=12), tick=False)
+    sweep_notifications.delay()
+    assert len(mailoutbox) == 1
+
+
+def test_a_row_whose_move_never_published_it_is_sent_by_the_sweeper_minutes_later(
+    alice, bob, mailoutbox, django_capture_on_commit_callbacks, time_machine
+):
+    time_machine.move_to(AFTERNOON, tick=False)
+    # The process stops between the commit and the publish: the callbacks never run.
+    with django_capture_on_commit_callbacks(execute=False):
+        game_between(alice, bob)
+    [row] = rows()
+    assert row.status == Status.QUEUED
+    time_machine.move_to(AFTERNOON + timedelta(minutes=1), tick=False)
+    sweep_notifications.delay()
+    assert mailoutbox == []  # it may still be on its way
+    time_machine.move_to(AFTERNOON + timedelta(minutes=3), tick=False)
+    sweep_notifications.delay()  # queued too long: pending again, published
+    assert [m.to for m in mailoutbox] == [["bob@example.com"]]
     sweep_notifications.delay()
     assert len(mailoutbox) == 1
 
