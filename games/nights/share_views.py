@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET
 from accounts.http import HtmxHttpRequest
 
 from ..models import Game
+from . import page
 from .scoreboard import load_scoreboard
 
 SHARE = "games/nights/share.html"
@@ -26,7 +27,8 @@ TV = "games/nights/tv.html"
 def _context(game: Game) -> dict[str, object]:
     # Read lazily: the template draws the board once per version and language ({% cache %}),
     # so later visitors and polls of that version don't read the rounds.
-    return {"game": game, "board": SimpleLazyObject(lambda: load_scoreboard(game))}
+    board = SimpleLazyObject(lambda: load_scoreboard(game))
+    return {"game": game, "board": board, **page.parts()}
 
 
 def _live(request: HtmxHttpRequest, token: str, template: str) -> HttpResponse:

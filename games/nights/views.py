@@ -24,11 +24,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from accounts.models import RatingMark
+from phase10site.jinja import render as render_jinja
 
 from ..context_processors import YOUR_TURN_SQL, count_known, your_turn_params
 from ..errors import Refused, Stale
 from ..models import Game, Player, Seat
-from . import listing, seating, services
+from . import listing, page, seating, services
 from .corrections import Correction
 from .forms import (
     NightCoScorerForm,
@@ -286,11 +287,11 @@ def night_edit_round(
                 "number": number
             }
             return _changed(request, game, done)
-    context = {"game": game, "board": board, "form": form}
-    if request.htmx and request.method == "GET":
-        return render(request, "games/nights/round.html#round_form", context)
-    if request.htmx:
+    if request.htmx and request.method == "POST":
         return _render_game(request, game, board=board, form=form)
+    context = page.round_context(game, board, form)
+    if request.htmx:
+        return HttpResponse(render_jinja(page.ROUND_FORM, context, request))
     return render(request, "games/nights/round.html", context)
 
 
@@ -379,11 +380,10 @@ def _confirm(
     """A correction after the night's end, not saved yet: what it would change, and a
     form that posts the same `values` again with confirm=1 and the version they were
     checked against (a change in between makes it stale, as any form)."""
-    url = request.path
-    confirming = {"correction": correction, "correction_url": url, "carried": values or []}
+    confirming = page.correction_context(game, correction, request.path, values or [])
     if request.htmx:
         return _render_game(request, game, board=correction.before, confirming=confirming)
-    return render(request, CORRECTION, {"game": game, **confirming})
+    return render(request, CORRECTION, confirming)
 
 
 def _changed(request: AuthenticatedHtmxHttpRequest, game: Game, notice: str) -> HttpResponse:
@@ -427,33 +427,30 @@ def _render_game(
         board = None
     board = board or _scoreboard(game)
     can_edit = getattr(game, "can_edit", False)
-    context = {
-        "game": game,
-        "board": board,
-        "can_edit": can_edit,
-        "notice": notice,
-        "level": level,
-        "saved": saved,
-        **(confirming or {}),
-    }
-    if can_edit:
-        # Only the forms the page shows: none to enter a round once the rounds are over.
-        context.update(
-            form=form or (None if board.rounds_over else NightRoundForm(board)),
-            tiebreak_form=tiebreak_form
-            or (NightTiebreakForm(board) if board.tiebreak_needed else None),
-        )
+    revision = None
     if game.status == Game.Status.FINISHED:
-        # The ratings' section is drawn once per version and ratings run (detail.html);
+        # The ratings' section is drawn once per version and ratings run (page.py);
         # before the first run, the mark's row may not exist yet: revision 0.
         # (_get_night_for_viewer reads it with the game; after a change it is read here.)
         if hasattr(game, "ratings_revision"):  # None: the mark's row isn't there yet
             revision = game.ratings_revision
         else:
             revision = RatingMark.objects.filter(pk=1).values_list("revision", flat=True).first()
-        context["ratings_revision"] = revision or 0
+        revision = revision or 0
+    context = page.game_context(
+        game,
+        board,
+        can_edit=can_edit,
+        form=form,
+        tiebreak=tiebreak_form,
+        notice=notice,
+        level=level,
+        saved=saved,
+        confirming=confirming,
+        ratings_revision=revision,
+    )
     if request.htmx and not full_page:
-        return render(request, f"{DETAIL}#game", context)
+        return HttpResponse(page.game_html(request, context))
     share_url = request.build_absolute_uri(reverse("games:night_share", args=[game.share_token]))
     context.update(
         share_url=share_url,

@@ -8,8 +8,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from games.engine import Rules
-from games.engine.phases import TIEBREAK_PHASE
 from games.models import Game
+from games.nights.page import WORDS
 from games.nights.scoreboard import ScoreboardSeat
 from games.scoring import game_rules
 from games.words import phase_goal_words, rules_words, time_limit_words, variant_words
@@ -20,11 +20,6 @@ register = template.Library()
 @register.filter
 def phase_goal(number: int | None) -> str:
     return phase_goal_words(number)
-
-
-@register.simple_tag
-def tiebreak_goal() -> str:
-    return phase_goal_words(TIEBREAK_PHASE)
 
 
 @register.filter
@@ -66,8 +61,5 @@ def night_name(game: Game) -> str:
 
 @register.filter
 def join_names(seats: Iterable[ScoreboardSeat]) -> str:
-    """'Ann and Bo', 'Ann, Bo and Cy'."""
-    names = [seat.name for seat in seats]
-    if len(names) < 2:
-        return "".join(names)
-    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+    """'Ann and Bo', 'Ann, Bo and Cy' (the TV view's; its other parts are Jinja2's)."""
+    return WORDS.names(seats)

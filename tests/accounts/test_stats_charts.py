@@ -1,5 +1,5 @@
-"""The SVG charts: titles, axis labels, text alternatives, and the include the game
-pages use. `history` is the five hand-worked games of tests/accounts/conftest.py."""
+"""The SVG charts: titles, axis labels, text alternatives, and the section a finished
+night's page draws the score chart in. `history` is the five hand-worked games of tests/accounts/conftest.py."""
 
 import re
 
@@ -8,6 +8,7 @@ from django.template import Context, Template
 
 from accounts import charts, stats
 from games.models import Game
+from phase10site.jinja import render
 
 pytestmark = pytest.mark.django_db
 
@@ -69,12 +70,15 @@ def test_names_are_escaped_in_the_svg(history):
     assert "&lt;script&gt;" in markup
 
 
-def test_the_game_page_include_draws_the_chart_or_says_when_it_will(history, alice):
-    template = Template('{% include "includes/score_chart.html" with game=game %}')
-    page = template.render(Context({"game": history["g1"]}))
+def test_a_nights_chart_section_draws_the_chart_or_says_when_it_will(history, alice):
+    def section(game: Game) -> str:
+        context = {"game": game, "chart": charts.score_chart_svg(game)}
+        return render("games/nights/score_chart.html", context)
+
+    page = section(history["g1"])
     assert 'class="chart-svg"' in page and "How the game went" in page
     empty = Game.objects.create(mode="table", status="active", creator=alice)
-    page = template.render(Context({"game": empty}))
+    page = section(empty)
     assert "appears after the first round" in page
     assert "<svg" not in page
 

@@ -1,19 +1,22 @@
 """A new round written onto the round form's scoreboard (nights/appending.py): the same
 rows, seats, game and scoreboard as the long way, refused when the night moved on, and a
-new round's form drawn without its widgets the same as with them."""
+round form's inputs written as the form's widgets would draw them."""
 
 import re
 
 import pytest
-from django.template.loader import render_to_string
+from django.http import QueryDict
 from django.urls import reverse
 
 from games.engine import Rules
 from games.errors import Stale
 from games.models import Game, Player, RoundScore, Seat
-from games.nights import services
+from games.nights import entry_forms, services
 from games.nights.forms import NightRoundForm
+from games.nights.page import ROUND_FORM
+from games.nights.page import parts as page_parts
 from games.nights.scoreboard import RoundEntry, load_scoreboard
+from phase10site.jinja import render
 from tests.nights.helpers import edit_round, post_round, round_data, start_night
 
 pytestmark = pytest.mark.django_db
@@ -98,17 +101,55 @@ def _fields(html: str) -> str:
     return "\n".join(line.rstrip() for line in html.splitlines() if line.strip())
 
 
+def _same(html: str) -> str:
+    """`html` with its white space collapsed and quotes escaped as Django escapes them
+    (Jinja2 writes &#39; and &#34; for &#x27; and &quot;)."""
+    html = html.replace("&#39;", "&#x27;").replace("&#34;", "&quot;")
+    return re.sub(r"\s+", " ", html).replace("> <", "><")
+
+
+# A new round's empty form; a round refused (typed wrong); a round opened for a correction.
+FORMS = {
+    "new": {},
+    "refused": {"went_out": ["1", "2"], "points_0": "7", "points_1": "", "completed_2": "9"},
+    "correction": {"number": 1},
+}
+
+
+@pytest.mark.parametrize("case", FORMS)
 @pytest.mark.parametrize("variant", RULES)
-def test_a_new_rounds_form_is_drawn_as_its_widgets_would_draw_it(alice, variant):
+def test_the_round_forms_inputs_are_what_its_widgets_would_draw(alice, variant, case):
     game = _night(alice, RULES[variant])
     entry = RoundEntry(went_out=2, points=(20, 35, 0), completed={2: 1})
     game = services.add_round(game, entry, version=game.version)
     board = load_scoreboard(game)
-    context = {"game": game, "board": board, "form": NightRoundForm(board)}
-    widgets = render_to_string("games/nights/round.html#round_fields", context)
-    direct = render_to_string("games/nights/round.html#new_round_fields", context)
-    assert 'name="points_2"' in direct and "Enter round 2" in direct
-    assert _fields(direct) == _fields(widgets)
+    url = "/rounds/"
+    if case == "new":
+        form = NightRoundForm(board)
+        drawn = entry_forms.new_round_form(board, url)
+    elif case == "refused":
+        data = QueryDict(mutable=True)
+        for name, value in {"version": board.version, **FORMS[case]}.items():
+            data.setlist(name, value if isinstance(value, list) else [str(value)])
+        form = NightRoundForm(board, data)
+        assert not form.is_valid()
+        drawn = entry_forms.bound_round_form(form, url)
+    else:
+        form = NightRoundForm(board, number=1)
+        drawn = entry_forms.bound_round_form(form, url)
+    context = {"game": game, "round_form": drawn, **page_parts()}
+    html = _same(render(ROUND_FORM, context))
+    assert ("Correct round 1" if case == "correction" else "Enter round 2") in html
+    widgets = [form["version"]] + [
+        form[f"{field}_{seat}"] for seat in range(3) for field in ("completed", "points")
+    ]
+    for widget in widgets:
+        assert _same(str(widget)) in html
+        assert _same(str(widget.errors)) in html
+    assert bool(form.errors) == (case == "refused")
+    went_out = form["went_out"].value()
+    checked = re.findall(r'name="went_out" value="(\w+)"[^>]*checked', html)
+    assert checked == ([] if went_out is None else [str(went_out)])
 
 
 def test_the_answer_to_a_round_is_the_page_a_reload_draws(alice_client):

@@ -1,0 +1,334 @@
+"""What a game night's page draws: the context of its Jinja2 partials
+(games/jinja2/games/nights/). `game.html` is the night's game (its scoreboard, the form
+that comes next, the rounds): what a round's answer swaps in, drawn on every round
+entered, hence Jinja2 (phase10site/jinja.py). The share page, the TV view, a round's
+page and a correction's page (Django's templates) draw their parts of it with
+`{% jinja %}`, from a context made here too (the entry panel's forms: entry_forms.py).
+
+The partials' words are literals, but a sentence that counts (ngettext) or lists names
+is made here (`WORDS`), where makemessages reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+from urllib.parse import quote
+
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.template.backends.utils import csrf_input
+from django.template.loader import render_to_string
+from django.urls import get_script_prefix, reverse
+from django.utils.safestring import SafeString
+from django.utils.text import Truncator
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+from markupsafe import Markup
+
+from accounts import charts, rating_stats
+from phase10site.jinja import render
+
+from ..engine.phases import TIEBREAK_PHASE
+from ..models import Game
+from ..words import phase_goal_words
+from . import entry_forms
+from .corrections import Correction, Kind
+from .forms import NightRoundForm, NightTiebreakForm
+from .scoreboard import Scoreboard, ScoreboardSeat
+
+GAME = "games/nights/game.html"
+ROUND_FORM = "games/nights/round_form.html"
+# As long as the page's other parts (nights/views.py SCOREBOARD_SECONDS).
+RATINGS_SECONDS = 600
+
+
+# --- words ----------------------------------------------------------------------------------
+
+
+def _sentence(translated: str, **values: object) -> Markup:
+    """A translated sentence with its values put in, as `{% blocktranslate %}` puts them:
+    the values escaped, the words as the catalogue has them."""
+    return Markup(translated) % values
+
+
+class NightWords:
+    """The sentences of a night's partials that count or list names (`words` in their
+    context); the plain ones are `_("…")` literals in the partials."""
+
+    @staticmethod
+    def names(seats: Iterable[ScoreboardSeat]) -> str:
+        """'Ann and Bo', 'Ann, Bo and Cy'."""
+        names = [seat.name for seat in seats]
+        if len(names) < 2:
+            return "".join(names)
+        return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+    def result(self, board: Scoreboard) -> Markup:
+        """Who won a finished night: "Ann wins after 12 rounds!"; "Ann and Bo won." for
+        a night imported with its final scores only."""
+        if board.rounds_unknown:
+            winners = len(board.leaders)
+            return _sentence(
+                ngettext("%(names)s won.", "%(names)s won.", winners),
+                names=self.names(board.leaders),
+                winners=winners,
+            )
+        rounds = len(board.rounds)
+        return _sentence(
+            ngettext(
+                "%(name)s wins after %(rounds)s round!",
+                "%(name)s wins after %(rounds)s rounds!",
+                rounds,
+            ),
+            name=board.winner.name if board.winner else "",
+            rounds=rounds,
+        )
+
+    def tied(self, board: Scoreboard) -> Markup:
+        total = board.tied[0].total
+        return _sentence(
+            ngettext(
+                "%(names)s are tied on %(total)s point.",
+                "%(names)s are tied on %(total)s points.",
+                total,
+            ),
+            names=self.names(board.tied),
+            total=total,
+        )
+
+    def outcome(self, board: Scoreboard) -> Markup:
+        """Where a night stands, in a sentence or two: a correction's "now" and
+        "afterwards"."""
+        if board.is_over:
+            said = self.result(board)
+            if board.decided_by_tiebreak:
+                said += " " + Markup(_("Decided by the tie-breaker round."))
+            return said
+        if board.tiebreak_needed:
+            return self.tied(board) + " " + Markup(_("They play a tie-breaker round."))
+        return _sentence(_("The game goes on with round %(number)s."), number=board.round_number)
+
+    @staticmethod
+    def phases(board: Scoreboard, seat: ScoreboardSeat) -> Markup:
+        """How many phases a seat has done: laid, in pick-a-phase; done, once the night
+        is over."""
+        done, total = len(seat.completed), len(board.rules.phases)
+        if board.rules.pick_a_phase:
+            translated = ngettext(
+                "%(done)s of %(total)s phase", "%(done)s of %(total)s phases", total
+            )
+        else:
+            translated = ngettext(
+                "%(done)s of %(total)s phase done", "%(done)s of %(total)s phases done", total
+            )
+        return _sentence(translated, done=done, total=total)
+
+    @staticmethod
+    def goal(number: int | None) -> str:
+        return phase_goal_words(number)
+
+    @staticmethod
+    def tiebreak_goal() -> str:
+        return phase_goal_words(TIEBREAK_PHASE)
+
+    @staticmethod
+    def short(name: str) -> str:
+        """A name in a narrow column (the rounds' table): seven characters at most."""
+        return _short(name, get_language())
+
+
+WORDS = NightWords()
+
+
+@lru_cache(maxsize=4096)
+def _short(name: str, _language: str) -> str:
+    # The ellipsis is a word of the language ("…").
+    return Truncator(name).chars(7)
+
+
+# --- parts drawn once -----------------------------------------------------------------------
+
+# Parts of the partials drawn once per process for everything they show (a past round's
+# row, a player's points counter, the offline table's head): a round's answer draws only
+# what changed. Their keys hold what they show, so nothing here is ever out of date; the
+# oldest go when there are too many.
+_KEPT: dict[tuple[object, ...], Markup] = {}
+KEPT_MOST = 20_000
+
+
+def kept() -> Callable[..., Markup]:
+    """`{% call keep(*key) %}…{% endcall %}` in a partial: the markup inside, drawn once
+    per `key`, language and script prefix (in the URLs it may hold)."""
+    scope = (get_language(), get_script_prefix())
+
+    def keep(*key: object, caller: Callable[[], Markup]) -> Markup:
+        full = (scope, *key)
+        html = _KEPT.get(full)
+        if html is None:
+            if len(_KEPT) >= KEPT_MOST:
+                _KEPT.clear()
+            html = _KEPT[full] = caller()
+        return html
+
+    return keep
+
+
+def parts() -> dict[str, Any]:
+    """What every night partial takes besides its data: `words` and `keep`."""
+    return {"words": WORDS, "keep": kept()}
+
+
+# --- addresses ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NightUrls:
+    public_id: str
+    page: str
+    add_round: str
+    queued: str
+    tiebreak: str
+    undo: str
+    rematch: str
+    log_in: str
+
+    def edit(self, number: int) -> str:
+        return _edit_url(self.public_id, number, get_script_prefix())
+
+
+def night_urls(game: Game) -> NightUrls:
+    return _night_urls(game.public_id, get_script_prefix())
+
+
+@lru_cache(maxsize=1024)
+def _night_urls(public_id: str, _prefix: str) -> NightUrls:
+    # The script prefix is part of the key: reverse() puts it in front.
+    def url(name: str) -> str:
+        return reverse(f"games:{name}", args=[public_id])
+
+    page = url("night_detail")
+    return NightUrls(
+        public_id=public_id,
+        page=page,
+        add_round=url("night_add_round"),
+        queued=url("night_queued_round"),
+        tiebreak=url("night_tiebreak"),
+        undo=url("night_undo"),
+        rematch=url("night_rematch"),
+        log_in=f"{reverse('accounts:login')}?next={quote(page, safe='/')}",
+    )
+
+
+@lru_cache(maxsize=8192)
+def _edit_url(public_id: str, number: int, _prefix: str) -> str:
+    return reverse("games:night_edit_round", args=[public_id, number])
+
+
+def _form_url(urls: NightUrls, form: NightRoundForm) -> str:
+    """Where a round's form posts: a correction to its round, a new round to the rounds."""
+    return urls.edit(form.number) if form.is_edit else urls.add_round
+
+
+# --- the game -------------------------------------------------------------------------------
+
+
+def game_context(
+    game: Game,
+    board: Scoreboard,
+    *,
+    can_edit: bool,
+    form: NightRoundForm | None = None,
+    tiebreak: NightTiebreakForm | None = None,
+    notice: str = "",
+    level: str = "",
+    saved: int = 0,
+    confirming: dict[str, Any] | None = None,
+    ratings_revision: int | None = None,
+) -> dict[str, Any]:
+    """What game.html draws. `form`: a round's form sent back (refused) or opened for a
+    correction; `confirming`: a correction's panel (`correction_context`);
+    `ratings_revision`: a finished night's, whose rating changes it shows."""
+    urls = night_urls(game)
+    context: dict[str, Any] = {
+        "game": game,
+        "board": board,
+        "can_edit": can_edit,
+        "notice": notice,
+        "level": level,
+        "saved": saved,
+        **parts(),
+        "urls": urls,
+        "form": form,
+        "ratings_revision": ratings_revision,
+        **(confirming or {}),
+    }
+    if can_edit:
+        # Only the forms the page shows: none to enter a round once the rounds are over.
+        if form is not None:
+            context["round_form"] = entry_forms.bound_round_form(form, _form_url(urls, form))
+        elif not board.rounds_over:
+            context["round_form"] = entry_forms.new_round_form(board, urls.add_round)
+        if board.tiebreak_needed:
+            context["tiebreak_form"] = entry_forms.tiebreak_form(board, tiebreak)
+    if ratings_revision is not None:
+        context["ratings"] = _rating_changes(game, ratings_revision)
+    if board.is_over and board.rounds:
+        context["chart"] = charts.score_chart_svg(game)
+    return context
+
+
+def game_html(request: HttpRequest, context: dict[str, Any]) -> SafeString:
+    # The CSRF field once for the game's forms, as Django's {% csrf_token %} does (the
+    # backend's own masks a new token for each).
+    return render(GAME, {**context, "csrf_input": csrf_input(request)})
+
+
+def _rating_changes(game: Game, revision: int) -> SafeString:
+    """A finished night's rating changes: drawn once per version and ratings run (the
+    ratings move after the game's end, by a task that moves the revision on)."""
+    key = f"night-ratings:{game.public_id}:{game.version}:{revision}:{get_language()}"
+    html = cache.get(key)
+    if html is None:
+        rows = rating_stats.game_changes(game) if game.status == Game.Status.FINISHED else []
+        html = render_to_string("accounts/rating_changes.html", {"rows": rows})
+        cache.set(key, str(html), RATINGS_SECONDS)
+    return SafeString(html)
+
+
+# --- a round's page, a correction ------------------------------------------------------------
+
+
+def round_context(game: Game, board: Scoreboard, form: NightRoundForm) -> dict[str, Any]:
+    """What round_form.html draws for a round opened on its own (round.html, or the
+    entry panel an htmx request opens in the page)."""
+    return {
+        "game": game,
+        "board": board,
+        "form": form,
+        "round_form": entry_forms.bound_round_form(form, _form_url(night_urls(game), form)),
+        **parts(),
+    }
+
+
+def correction_context(
+    game: Game, correction: Correction, url: str, carried: Sequence[tuple[str, str]]
+) -> dict[str, Any]:
+    """What correction.html (the panel) draws: the correction, what it would change in
+    words, and the form that confirms it with the same values (`carried`)."""
+    if correction.kind == Kind.EDIT:
+        heading = _sentence(_("Check the correction of round %(number)s"), number=correction.number)
+    elif correction.kind == Kind.UNDO_ROUND:
+        heading = _sentence(_("Undo round %(number)s?"), number=correction.number)
+    else:
+        heading = Markup(_("Undo the tie-breaker result?"))
+    return {
+        "game": game,
+        "correction": correction,
+        "correction_url": url,
+        "carried": list(carried),
+        "correction_heading": heading,
+        **parts(),
+    }
