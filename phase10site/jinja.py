@@ -74,8 +74,22 @@ def render(name: str, context: dict[str, Any], request: HttpRequest | None = Non
     return SafeString(template.render({**context, "_": words()}, request))
 
 
+class _Environment(Environment):
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        """`row.name` on a dict reads the key first: the partials' contexts are dicts,
+        and Jinja2's attribute-first lookup pays for an AttributeError on each (a
+        quarter of a board's drawing). A key never hides a dict's methods here: no
+        partial calls one."""
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 def environment(**options: Any) -> Environment:
-    env = Environment(extensions=["jinja2.ext.i18n"], **options)
+    env = _Environment(extensions=["jinja2.ext.i18n"], **options)
     env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension
         _trusted_gettext, translation.ngettext, newstyle=False
     )

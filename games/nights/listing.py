@@ -13,9 +13,10 @@ each an index lookup of its own (`_MINE_SQL`): an OR across three tables makes
 PostgreSQL read every game (bench/README.md has the plans).
 
 Each night's card is the same for everyone at a version, language and time zone
-(`ListedNight.key`): drawn once (list.html's partial `card`) and kept in the cache, with
-the page's cards together under a key made of theirs, so a page seen again reads them
-in one cache read; only the nights whose card isn't cached need their seats and players.
+(`ListedNight.key`): drawn once (list.html's partial `card`) and kept in the cache; only
+the nights whose card isn't cached need their seats and players. The page's nights with
+their forms (a seat's answer, a rematch) are kept as well, under a key made of the cards'
+keys and the forms: a page seen again is one cache read, its CSRF token filled in.
 """
 
 from __future__ import annotations
@@ -29,11 +30,12 @@ from django.core.cache import cache
 from django.core.paginator import Page, Paginator
 from django.db import connection
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from ..cached_html import CSRF_SLOT
 from ..context_processors import YOUR_TURN_SQL, your_turn_params
 from ..models import Game, Player, Seat
 
@@ -44,6 +46,7 @@ GAMES_PER_PAGE = 20
 # A page number past this is past the end for anyone (and its offset past PostgreSQL's).
 _LAST_READ = 2**31 // GAMES_PER_PAGE
 CARD_TEMPLATE = "games/nights/list.html#card"
+ITEMS_TEMPLATE = "games/nights/list.html#items"
 CARD_SECONDS = 600  # as long as a night's other fragments (views.SCOREBOARD_SECONDS)
 
 _GAME, _SEAT, _PLAYER = (model._meta.db_table for model in (Game, Seat, Player))
@@ -107,7 +110,8 @@ class ListedNight:
     creator_id: int | None
     creator_name: str  # for the seat's question: "<creator> gave you a seat…"
     awaiting: bool  # a seat in it waits for the member's answer (nights/seating.py)
-    co_scoring: bool  # the member co-scores it (the rematch form)
+    co_scoring: bool  # the member co-scores it
+    can_rematch: bool = False  # the member scores or co-scores it (the rematch form)
     key: str = ""  # its card's key in the cache (public id, version, language, time zone)
     card: SafeString | None = None  # its card's HTML (_add_cards)
     seat_list: list[Seat] = field(default_factory=list)  # only when its card was drawn
@@ -121,7 +125,7 @@ def card_cache_key(key: str) -> str:
     return f"night-card:{key}"
 
 
-def nights_page(user: User, number: str | None) -> tuple[Page[ListedNight], int | None]:
+def nights_page(user: User, number: str | None) -> tuple[NightsPage, int | None]:
     """Page `number` of `user`'s nights (as Paginator.get_page: not a number, page 1;
     out of range, the last page), each with its card from the cache or its seats; and
     the member's your-turn count (None when the page is empty: not read)."""
@@ -142,8 +146,18 @@ def nights_page(user: User, number: str | None) -> tuple[Page[ListedNight], int 
     paginator.count = total
     suffix = f"{get_language()}:{timezone.get_current_timezone_name()}"
     nights = [_listed(row, suffix) for row in rows]
-    _add_cards(nights)
-    return Page(nights, wanted, paginator), (rows[0][13] if rows else None)
+    for night in nights:
+        night.can_rematch = night.creator_id == user.pk or night.co_scoring
+    page = NightsPage(nights, wanted, paginator)
+    page.items_html = _items_html(nights)
+    return page, (rows[0][13] if rows else None)
+
+
+class NightsPage(Page[ListedNight]):
+    """A page of nights, with its nights drawn (list.html's partial `items`), their
+    forms' CSRF token left as a slot (games/cached_html.py)."""
+
+    items_html: str = ""
 
 
 def _read_page(user: User, number: int) -> list[tuple[Any, ...]]:
@@ -176,31 +190,43 @@ def _listed(row: tuple[Any, ...], suffix: str) -> ListedNight:
     )
 
 
-def _add_cards(nights: list[ListedNight]) -> None:
-    """Each night's card (list.html's partial `card`) from the cache: the page's cards in
-    one read, under a key made of theirs; else each card, drawing (with its seats and
-    players) only those not in the cache."""
+def _items_html(nights: list[ListedNight]) -> str:
+    """The page's nights as list.html's partial `items` draws them, from the cache under
+    a key made of everything they show (each card's key, the forms each night offers
+    this member): the same for every member who sees the same. Drawn when missing, from
+    the nights' cards (`_add_cards`)."""
     if not nights:
-        return
+        return ""
     keys = [card_cache_key(night.key) for night in nights]
-    page_key = "night-cards:" + md5("|".join(keys).encode()).hexdigest()
-    cards: list[str] | None = cache.get(page_key)
-    if cards is None:
-        drawn = cache.get_many(keys)
-        missing = {
-            night.id: night for night, key in zip(nights, keys, strict=True) if key not in drawn
-        }
-        if missing:
-            seats = Seat.objects.filter(game_id__in=missing).select_related("player")
-            for seat in seats.order_by("game_id", "position"):
-                missing[seat.game_id].seat_list.append(seat)
-            new = {card_cache_key(night.key): _draw(night) for night in missing.values()}
-            cache.set_many(new, CARD_SECONDS)
-            drawn.update(new)
-        cards = [drawn[key] for key in keys]
-        cache.set(page_key, cards, CARD_SECONDS)
-    for night, card in zip(nights, cards, strict=True):
-        night.card = mark_safe(card)  # noqa: S308  # list.html's own partial, as drawn
+    forms = [
+        (night.awaiting, night.can_rematch, night.creator_name if night.awaiting else "")
+        for night in nights
+    ]
+    shown = repr((keys, forms, get_script_prefix()))
+    page_key = "night-items:" + md5(shown.encode()).hexdigest()
+    html: str | None = cache.get(page_key)
+    if html is None:
+        _add_cards(nights, keys)
+        context = {"nights": nights, "csrf_token": CSRF_SLOT}
+        html = str(render_to_string(ITEMS_TEMPLATE, context))
+        cache.set(page_key, html, CARD_SECONDS)
+    return html
+
+
+def _add_cards(nights: list[ListedNight], keys: list[str]) -> None:
+    """Each night's card (list.html's partial `card`, under `keys`) from the cache;
+    drawing (with its seats and players) only those not in the cache."""
+    drawn = cache.get_many(keys)
+    missing = {night.id: night for night, key in zip(nights, keys, strict=True) if key not in drawn}
+    if missing:
+        seats = Seat.objects.filter(game_id__in=missing).select_related("player")
+        for seat in seats.order_by("game_id", "position"):
+            missing[seat.game_id].seat_list.append(seat)
+        new = {card_cache_key(night.key): _draw(night) for night in missing.values()}
+        cache.set_many(new, CARD_SECONDS)
+        drawn.update(new)
+    for night, key in zip(nights, keys, strict=True):
+        night.card = mark_safe(drawn[key])  # noqa: S308  # list.html's own partial, as drawn
 
 
 def _draw(night: ListedNight) -> str:

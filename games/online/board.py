@@ -14,7 +14,6 @@ from typing import Any
 
 from django.core.cache import cache
 from django.http import HttpRequest
-from django.middleware.csrf import get_token
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -25,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from phase10site.jinja import render
 
+from ..cached_html import CSRF_INPUT, with_csrf
 from ..engine import Action, Card, Discard, PlayerView, hint, player_view
 from ..models import Game, Seat
 from ..words import group_words, move_line, phase_goal_words, time_left_words
@@ -34,9 +34,6 @@ from .pause import load_profiles, pause_panel, seat_away_words, turn_clock
 SORT_KEY = "online_hand_sort"
 COLOURS = "RBGY"
 BOARD = "games/online/board.html"  # Jinja2 (phase10site/jinja.py): drawn on every move
-# Where the request's CSRF token goes into a board taken from the cache.
-CSRF_SLOT = "__board_csrf_token__"
-CSRF_INPUT = SafeString(f'<input type="hidden" name="csrfmiddlewaretoken" value="{CSRF_SLOT}">')
 # Where the time left in the turn goes: it changes every minute, the board doesn't.
 TIME_LEFT_SLOT = "__board_time_left__"
 # Where the control that should have focus after the player's own move is named
@@ -106,8 +103,7 @@ def _per_request(html: str, request: HttpRequest, game: Game, focus: str = "") -
     """The board with what differs per request put in: the CSRF token, the time left
     in the turn (counted now, so a board from the cache never shows a stale clock) and
     where focus goes after the player's own move."""
-    # The board was drawn by the template with autoescaping; the token is Django's own.
-    html = html.replace(CSRF_SLOT, get_token(request))
+    html = with_csrf(html, request)
     html = html.replace(FOCUS_SLOT, focus if focus in FOCUS_PLACES else "", 1)
     deadline = turn_deadline(game)
     if deadline is not None and TIME_LEFT_SLOT in html:

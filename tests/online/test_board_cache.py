@@ -5,7 +5,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from games.online.board import CSRF_SLOT
+from games.cached_html import CSRF_SLOT
 from tests.online.test_table import HTMX, post, table_url
 
 pytestmark = pytest.mark.django_db
