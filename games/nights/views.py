@@ -36,7 +36,6 @@ from .forms import (
     NightRoundForm,
     NightTiebreakForm,
     NightUndoForm,
-    NightVersionForm,
 )
 from .qr import qr_svg
 from .scoreboard import Scoreboard, load_scoreboard
@@ -75,6 +74,7 @@ def _nights_of(user) -> QuerySet[Game]:  # type: ignore[no-untyped-def]
 # CASEs skip the subqueries that ask whether anyone else co-scores or sits at the table
 # (`awaiting`: NULL when not seated, else whether the seat still waits for their answer).
 _GAME_FIELDS = Game._meta.concrete_fields
+_GAME_ATTNAMES = [field.attname for field in _GAME_FIELDS]
 _NIGHT_SQL = (
     f"SELECT {', '.join(f'g.{field.column}' for field in _GAME_FIELDS)},"
     f" (SELECT m.revision FROM {RatingMark._meta.db_table} m WHERE m.id = 1),"
@@ -103,6 +103,15 @@ def _game_converters(vendor: str) -> list[tuple[int, list[Any], Any]]:
     return found
 
 
+def _game_from_row(row: tuple[Any, ...]) -> Game:
+    """The game in `row`'s first columns (_GAME_FIELDS), as the ORM would build it."""
+    values = list(row[: len(_GAME_FIELDS)])
+    for at, converters, column in _game_converters(connection.vendor):
+        for converter in converters:
+            values[at] = converter(values[at], column, connection)
+    return Game.from_db(connection.alias, _GAME_ATTNAMES, values)
+
+
 def _get_night_for_viewer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
     """A game the user may look at (scorer, co-scorer or seated member), else 404.
 
@@ -116,11 +125,7 @@ def _get_night_for_viewer(request: AuthenticatedHtmxHttpRequest, public_id: str)
         row = cursor.fetchone()
     if row is None:
         raise Http404
-    values = list(row[: len(_GAME_FIELDS)])
-    for at, converters, column in _game_converters(connection.vendor):
-        for converter in converters:
-            values[at] = converter(values[at], column, connection)
-    game = Game.from_db(connection.alias, [field.attname for field in _GAME_FIELDS], values)
+    game = _game_from_row(row)
     revision, co_scoring, awaiting, your_turn = row[len(_GAME_FIELDS) :]
     scorer = game.creator_id == user.pk
     if not (scorer or co_scoring or awaiting is not None):  # awaiting: NULL, not seated
@@ -145,19 +150,26 @@ def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str)
 
 # The round form's POST is the request a scorer makes most: its creator is found by a
 # plain lookup by public id, without the co-scorer and seat subqueries the ORM takes
-# longer to compile than the database to run (bench/README.md); a co-scorer goes on to
-# _get_night_for_scorer.
-_SCORER_SQL = f"SELECT * FROM {Game._meta.db_table} WHERE public_id = %s AND mode = %s"
+# longer to compile than the database to run (bench/README.md), and the game built from
+# the row as _get_night_for_viewer builds it (a raw queryset took twice as long); a
+# co-scorer goes on to _get_night_for_scorer.
+_SCORER_SQL = (
+    f"SELECT {', '.join(field.column for field in _GAME_FIELDS)} FROM {Game._meta.db_table}"
+    " WHERE public_id = %s AND mode = %s"
+)
 
 
 def _get_night_to_score(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
     """`_get_night_for_scorer` for the round form's POST (the same games, else 404)."""
-    found = list(Game.objects.raw(_SCORER_SQL, [public_id, Game.Mode.TABLE.value]))
-    if found and found[0].creator_id == request.user.pk:
-        game: Game = found[0]
-        game.creator = request.user
-        game.can_edit = True
-        return game
+    with connection.cursor() as cursor:
+        cursor.execute(_SCORER_SQL, [public_id, Game.Mode.TABLE.value])
+        row = cursor.fetchone()
+    if row is not None:
+        game = _game_from_row(row)
+        if game.creator_id == request.user.pk:
+            game.creator = request.user
+            game.can_edit = True
+            return game
     return _get_night_for_scorer(request, public_id)
 
 
@@ -193,20 +205,30 @@ def _scoreboard(game: Game) -> Scoreboard:
 
 def _keep_scoreboard(game: Game, board: Scoreboard) -> None:
     """Cache `board`, the scoreboard a service computed for `game`'s new version, where
-    `_scoreboard` looks for it; no longer than its seats' names were read ago."""
+    `_scoreboard` looks for it; no longer than its seats' names were read ago. This
+    process keeps it as it is too: the next round's form is checked against it without
+    unpickling it."""
     seconds = SCOREBOARD_SECONDS - (time.time() - board.read_at)
     key = _scoreboard_key(game)
     _BOARDS.pop(key, None)
     if seconds > 1:
         cache.set(key, board, seconds)
+        if len(_BOARDS) >= _BOARDS_KEPT:
+            _BOARDS.clear()
+        _BOARDS[key] = board
 
 
 def _refuse_stale(request: AuthenticatedHtmxHttpRequest, game: Game) -> HttpResponse | None:
     """Every changing form carries the version it was built from; an older one (another
     scorer's change, a double tap, a tab left open) is refused with the current game.
-    The services check again under the row lock, for the race between here and there."""
-    form = NightVersionForm(request.POST)
-    if form.is_valid() and form.cleaned_data["version"] == game.version:
+    The services check again under the row lock, for the race between here and there.
+    (The posted number is read as NightVersionForm reads it, without building a form for
+    it: every round entry starts here.)"""
+    try:
+        posted = int(request.POST.get("version", ""))
+    except ValueError:
+        posted = None
+    if posted == game.version:
         return None
     return _render_game(request, game, notice=services.stale_message(), level="error")
 
