@@ -9,11 +9,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from games.cached_html import CSRF_SLOT
 from games.engine import Rules
 from games.models import Game, Player
 from games.nights import services as nights
 from games.nights.demo import FINISHED, IN_PROGRESS, load_demo
-from games.nights.scoreboard import load_scoreboard
+from games.nights.scoreboard import RoundEntry, load_scoreboard
 from tests.nights.helpers import post_round, seats, start_night
 from tests.online.helpers import play_until_turn_of, started_game
 
@@ -198,6 +199,36 @@ def test_the_list_seen_again_draws_its_nights_from_the_cache_without_their_seats
         again = alice_client.get(reverse("games:night_list")).content.decode()
     assert without_tokens(again) == without_tokens(first)
     assert f"Zed {count - 1}" in again and "Wu " not in again
+
+
+def test_a_kept_page_of_nights_shows_each_member_their_own_forms_and_token(
+    alice, bob, alice_client
+):
+    # The same finished night for both: alice scored it (a rematch form), bob sat at it.
+    game = nights.create_game(
+        alice,
+        players=[Player.for_user(alice), Player.for_user(bob), "Cy"],
+        first_dealer=0,
+        rules=Rules(phases=(1,)),
+        name="Friday",
+    )
+    entry = RoundEntry(went_out=1, points=(5, 0, 30), completed={1: None})
+    game = nights.add_round(game, entry, version=game.version)
+    assert game.status == Game.Status.FINISHED
+    bob_client = Client()
+    bob_client.force_login(bob)
+    for _ in range(2):  # drawn, then kept
+        hers = alice_client.get(reverse("games:night_list")).content.decode()
+        his = bob_client.get(reverse("games:night_list")).content.decode()
+        assert "Friday" in hers and "Friday" in his
+        assert "Rematch" in hers and "Rematch" not in his
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', hers)[1]
+        assert token != CSRF_SLOT and len(token) == 64
+        assert alice_client.post(
+            reverse("games:night_rematch", args=[game.public_id]),
+            {"version": game.version, "csrfmiddlewaretoken": token},
+        ).status_code in (302, 200)
+        Game.objects.exclude(pk=game.pk).delete()  # the rematch, for the next turn round
 
 
 def without_tokens(page: str) -> str:
