@@ -154,8 +154,8 @@ def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str)
 # the row as _get_night_for_viewer builds it (a raw queryset took twice as long); a
 # co-scorer goes on to _get_night_for_scorer.
 _SCORER_SQL = (
-    f"SELECT {', '.join(field.column for field in _GAME_FIELDS)} FROM {Game._meta.db_table}"
-    " WHERE public_id = %s AND mode = %s"
+    f"SELECT {', '.join(f'g.{field.column}' for field in _GAME_FIELDS)}"
+    f" FROM {Game._meta.db_table} g WHERE g.public_id = %s AND g.mode = %s"
 )
 
 
