@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 from django.core.cache import cache
 from django.http import HttpRequest
+from django.template import engines
 from django.template.backends.utils import csrf_input
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
@@ -37,7 +38,7 @@ from ..words import phase_goal_words
 from . import entry_forms
 from .corrections import Correction, Kind
 from .forms import NightRoundForm, NightTiebreakForm
-from .scoreboard import Scoreboard, ScoreboardSeat
+from .scoreboard import Scoreboard, ScoreboardRound, ScoreboardSeat
 
 GAME = "games/nights/game.html"
 ROUND_FORM = "games/nights/round_form.html"
@@ -153,32 +154,53 @@ def _short(name: str, _language: str) -> str:
 
 # Parts of the partials drawn once per process for everything they show (a past round's
 # row, a player's points counter, the offline table's head): a round's answer draws only
-# what changed. Their keys hold what they show, so nothing here is ever out of date; the
-# oldest go when there are too many.
+# what changed. Their keys hold what they show, so nothing here is ever out of date; when
+# there are too many, they all go (and are drawn again).
 _KEPT: dict[tuple[object, ...], Markup] = {}
 KEPT_MOST = 20_000
+# A round's row of the rounds' table (history.html), drawn from Python for each round not
+# drawn yet: the rows a night's answer shows are looked up in a loop here, not by a call
+# of the partial's for each (a night runs to thirty rounds).
+ROW = "games/nights/history_row.html"
 
 
-def kept() -> Callable[..., Markup]:
-    """`{% call keep(*key) %}…{% endcall %}` in a partial: the markup inside, drawn once
-    per `key`, language and script prefix (in the URLs it may hold)."""
-    scope = (get_language(), get_script_prefix())
+class Kept:
+    """`keep` in a partial's context: `{% call keep(*key) %}…{% endcall %}` is the markup
+    inside, drawn once per `key`, language and script prefix (in the URLs it may hold)."""
 
-    def keep(*key: object, caller: Callable[[], Markup]) -> Markup:
-        full = (scope, *key)
+    def __init__(self) -> None:
+        self.scope = (get_language(), get_script_prefix())
+
+    def __call__(self, *key: object, caller: Callable[[], Markup]) -> Markup:
+        full = (self.scope, *key)
         html = _KEPT.get(full)
-        if html is None:
-            if len(_KEPT) >= KEPT_MOST:
-                _KEPT.clear()
-            html = _KEPT[full] = caller()
-        return html
+        return _keep(full, caller()) if html is None else html
 
-    return keep
+    def rows(self, rounds: Iterable[ScoreboardRound], urls: NightUrls | None) -> Markup:
+        """The rounds' rows (history_row.html), with their correction links given `urls`
+        (a scorer's)."""
+        row = engines["jinja2"].env.get_template(ROW).module.row  # type: ignore[attr-defined]
+        public_id = "" if urls is None else urls.public_id
+        drawn = []
+        for round_ in rounds:
+            key = (self.scope, ROW, round_, public_id)
+            html = _KEPT.get(key)
+            if html is None:
+                html = _keep(key, row(round_, "" if urls is None else urls.edit(round_.number)))
+            drawn.append(html)
+        return Markup("".join(drawn))
+
+
+def _keep(key: tuple[object, ...], html: Markup) -> Markup:
+    if len(_KEPT) >= KEPT_MOST:
+        _KEPT.clear()
+    _KEPT[key] = html
+    return html
 
 
 def parts() -> dict[str, Any]:
     """What every night partial takes besides its data: `words` and `keep`."""
-    return {"words": WORDS, "keep": kept()}
+    return {"words": WORDS, "keep": Kept()}
 
 
 # --- addresses ------------------------------------------------------------------------------
