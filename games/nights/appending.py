@@ -67,64 +67,81 @@ def append_round(
     ranks = standing_ranks(board.rules, standing)
     number = len(board.rounds) + 1
     seats = range(len(board.seats))
-    totals = standing.scores
-    attempted = standing.attempted[-1]
     now = timezone.now()
-    by_seat = _by_seat(len(board.seats))
     bump: list[Any] = [game.version + 1, connection.ops.adapt_datetimefield_value(now), number]
     bump += [game.pk, game.version]
-    # The round's rows, one per seat of the game (its player as the seat has it now).
-    insert = (
+    # Per seat position: the round's rows (its player as the seat has it now), then the
+    # seats' copy of the standing (scoring.refresh_seats' fields; nobody has won).
+    row_values: list[list[int | None]] = [
+        list(standing.attempted[-1]),
+        [result.completed.get(seat) for seat in seats],
+        list(result.points),
+        list(standing.scores),
+    ]
+    seat_values: list[list[int | None]] = [
+        list(standing.scores),
+        list(standing.phase),
+        [len(done) for done in standing.completed],
+        list(ranks),
+    ]
+    went_out = -1 if result.went_out is None else result.went_out
+    if connection.vendor == "postgresql":
+        # One statement, one round trip, all or nothing: the round and the seats are
+        # written through the game's row the compare-and-swap returns (none: stale).
+        # A value per seat is an array indexed by the seat's position: a few parameters
+        # whatever the seats, so psycopg reuses its parsing of the statement (it parses
+        # one with over 50 parameters anew each time: 0.09 ms).
+        by_seat = "(%s::integer[])[position + 1]"
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"WITH bumped AS ({_BUMP_SQL} RETURNING id),"
+                f" added AS ({_insert(by_seat)} JOIN bumped ON bumped.id = s.game_id)"
+                f" {_update(by_seat)} FROM bumped WHERE {_SEAT}.game_id = bumped.id",
+                [*bump, number, *row_values[:3], went_out, row_values[3], False]
+                + [*seat_values, False],
+            )
+            if cursor.rowcount < 1:
+                return None
+    else:
+        # A value per seat is a CASE on the seat's position.
+        by_seat = _by_seat(len(board.seats))
+        attempted, completed, points, totals, *seat_cases = (
+            _cases(seats, values) for values in (*row_values, *seat_values)
+        )
+        rows = [number, *attempted, *completed, *points, went_out, *totals, False, game.pk]
+        seat_params = [item for values in seat_cases for item in values] + [False, game.pk]
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(_BUMP_SQL, bump)
+            if cursor.rowcount != 1:
+                return None
+            cursor.execute(f"{_insert(by_seat)} WHERE s.game_id = %s", rows)
+            cursor.execute(f"{_update(by_seat)} WHERE game_id = %s", seat_params)
+    game.version += 1
+    game.updated_at = now
+    game.rounds_played = number
+    return game, scoreboard_after(board, result, standing, ranks, version=game.version)
+
+
+def _insert(by_seat: str) -> str:
+    """The round's rows, one per seat of the game: `by_seat` the SQL of a value per seat
+    (its parameters: the round's number, then the phases attempted and completed and the
+    points by seat, who went out, the totals by seat, by a bot)."""
+    return (
         f"INSERT INTO {_ROUND} (game_id, seat_id, player_id, round_number, phase_attempted,"
         " phase_completed, points, went_out, total, by_bot, cards_left)"
         f" SELECT s.game_id, s.id, s.player_id, %s, CAST({by_seat} AS INTEGER),"
         f" CAST({by_seat} AS INTEGER), {by_seat}, position = %s, {by_seat}, %s, '[]'"
         f" FROM {_SEAT} s"
     )
-    rows: list[Any] = [
-        number,
-        *_cases(seats, attempted),
-        *_cases(seats, (result.completed.get(seat) for seat in seats)),
-        *_cases(seats, result.points),
-        -1 if result.went_out is None else result.went_out,
-        *_cases(seats, totals),
-        False,
-    ]
-    # The seats' copy of the standing (scoring.refresh_seats' fields); nobody has won.
-    update = (
+
+
+def _update(by_seat: str) -> str:
+    """The seats' copy of the standing (parameters: score, phase, phases completed and
+    rank by seat, then is_winner)."""
+    return (
         f"UPDATE {_SEAT} SET score = {by_seat}, phase = CAST({by_seat} AS INTEGER),"
         f" phases_completed = {by_seat}, rank = {by_seat}, is_winner = %s"
     )
-    totals_now: list[Any] = [
-        *_cases(seats, totals),
-        *_cases(seats, standing.phase),
-        *_cases(seats, (len(done) for done in standing.completed)),
-        *_cases(seats, ranks),
-        False,
-    ]
-    if connection.vendor == "postgresql":
-        # One statement, one round trip, all or nothing: the round and the seats are
-        # written through the game's row the compare-and-swap returns (none: stale).
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"WITH bumped AS ({_BUMP_SQL} RETURNING id),"
-                f" added AS ({insert} JOIN bumped ON bumped.id = s.game_id)"
-                f" {update} FROM bumped WHERE {_SEAT}.game_id = bumped.id",
-                [*bump, *rows, *totals_now],
-            )
-            if cursor.rowcount < 1:
-                return None
-    else:
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(_BUMP_SQL, bump)
-            if cursor.rowcount != 1:
-                return None
-            cursor.execute(f"{insert} WHERE s.game_id = %s", [*rows, game.pk])
-            cursor.execute(f"{update} WHERE game_id = %s", [*totals_now, game.pk])
-    game.version += 1
-    game.updated_at = now
-    game.rounds_played = number
-    return game, scoreboard_after(board, result, standing, ranks, version=game.version)
 
 
 def _by_seat(seats: int) -> str:
