@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.datastructures import MultiValueDict
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -50,34 +51,33 @@ class NightRoundForm(forms.Form):
         self.board = board
         self.number = number or board.round_number
         self.phases = board.phases_attempted_in(self.number)
-        done_before = board.phases_done_before(self.number)
+        pick = board.rules.pick_a_phase
+        done_before = board.phases_done_before(self.number) if pick else ()
         self.fields["version"].initial = board.version
+        # Every round entry builds this form: its words are lazy, looked up only when
+        # shown (a label or an error); the round form's partial writes its own labels.
         # NOBODY: the deck ran out with no one out; nobody scores 0 by default then.
         self.fields["went_out"] = forms.TypedChoiceField(
-            label=_("Went out"),
+            label=_WENT_OUT,
             coerce=_seat_or_nobody,
-            choices=[(seat.position, seat.name) for seat in board.seats] + [(NOBODY, _("Nobody"))],
+            choices=[(seat.position, seat.name) for seat in board.seats] + [(NOBODY, _NOBODY)],
             widget=forms.RadioSelect,
-            error_messages={"required": _("Choose the player who went out, or nobody.")},
+            error_messages={"required": _CHOOSE_WHO_WENT_OUT},
         )
         for seat in board.seats:
-            self.fields[f"completed_{seat.position}"] = self._completed_field(
-                seat.position, done_before[seat.position]
+            self.fields[f"completed_{seat.position}"] = (
+                self._laid_field(done_before[seat.position])
+                if pick
+                else forms.BooleanField(label=_COMPLETED, required=False)
             )
-            self.fields[f"points_{seat.position}"] = forms.IntegerField(
-                label=_("Points of %(name)s") % {"name": seat.name},
+            points = forms.IntegerField(
+                label=_points_of(seat.name),
                 required=False,
-                error_messages={"invalid": _("Type the points as a whole number.")},
-                widget=forms.NumberInput(
-                    attrs={
-                        "inputmode": "numeric",
-                        "min": 0,
-                        "max": MAX_ROUND_POINTS,
-                        "step": 5,
-                        "class": "points",
-                    }
-                ),
+                error_messages={"invalid": _TYPE_POINTS},
+                widget=forms.NumberInput,  # a class: the field makes it, no copy of one
             )
+            points.widget.attrs.update(POINTS_ATTRS)
+            self.fields[f"points_{seat.position}"] = points
         if number is not None and not self.is_bound:
             self._load_round(number)
 
@@ -85,20 +85,14 @@ class NightRoundForm(forms.Form):
     def is_edit(self) -> bool:
         return self.number <= len(self.board.rounds)
 
-    def _completed_field(self, position: int, done: frozenset[int]) -> forms.Field:
-        if self.board.rules.pick_a_phase:
-            # Only the phases this player hasn't completed yet can be laid.
-            choices = [("", "—")] + [
-                (phase, str(phase)) for phase in self.board.rules.phases if phase not in done
-            ]
-            return forms.TypedChoiceField(
-                label=_("Laid phase"),
-                coerce=int,
-                choices=choices,
-                required=False,
-                empty_value=None,
-            )
-        return forms.BooleanField(label=_("Completed"), required=False)
+    def _laid_field(self, done: frozenset[int]) -> forms.Field:
+        """Pick-a-phase: only the phases this player hasn't completed yet can be laid."""
+        choices = [("", "—")] + [
+            (phase, str(phase)) for phase in self.board.rules.phases if phase not in done
+        ]
+        return forms.TypedChoiceField(
+            label=_LAID_PHASE, coerce=int, choices=choices, required=False, empty_value=None
+        )
 
     def _load_round(self, number: int) -> None:
         cells = self.board.rounds[number - 1].cells
@@ -211,6 +205,27 @@ class NightRoundForm(forms.Form):
 
 
 NOBODY = "none"  # went_out=none: the deck ran out and nobody went out (offline.js posts it too)
+# The round form's points field as its partial writes it (entry_forms.py, round_form.html).
+POINTS_ATTRS = {
+    "inputmode": "numeric",
+    "min": 0,
+    "max": MAX_ROUND_POINTS,
+    "step": 5,
+    "class": "points",
+}
+_WENT_OUT = gettext_lazy("Went out")
+_NOBODY = gettext_lazy("Nobody")
+_CHOOSE_WHO_WENT_OUT = gettext_lazy("Choose the player who went out, or nobody.")
+_COMPLETED = gettext_lazy("Completed")
+_LAID_PHASE = gettext_lazy("Laid phase")
+_TYPE_POINTS = gettext_lazy("Type the points as a whole number.")
+
+
+def _points_label(name: str) -> str:
+    return _("Points of %(name)s") % {"name": name}
+
+
+_points_of = lazy(_points_label, str)
 
 
 def _seat_or_nobody(value: str) -> int | None:
