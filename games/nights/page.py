@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 from django.core.cache import cache
 from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.template import engines
 from django.template.backends.utils import csrf_input
 from django.template.loader import render_to_string
@@ -41,6 +42,12 @@ from .forms import NightRoundForm, NightTiebreakForm
 from .scoreboard import Scoreboard, ScoreboardRound, ScoreboardSeat
 
 GAME = "games/nights/game.html"
+# A plain game.html (game_html) is kept as long as the scoreboard it shows (a renamed
+# player shows once this has passed: nights/views.py SCOREBOARD_SECONDS); its forms'
+# CSRF token is put in per request where this slot is.
+GAME_SECONDS = 600
+_CSRF_SLOT = "__night_csrf_token__"
+_CSRF_INPUT = Markup(f'<input type="hidden" name="csrfmiddlewaretoken" value="{_CSRF_SLOT}">')
 ROUND_FORM = "games/nights/round_form.html"
 # As long as the page's other parts (nights/views.py SCOREBOARD_SECONDS).
 RATINGS_SECONDS = 600
@@ -302,10 +309,27 @@ def game_context(
     return context
 
 
-def game_html(request: HttpRequest, context: dict[str, Any]) -> SafeString:
-    # The CSRF field once for the game's forms, as Django's {% csrf_token %} does (the
-    # backend's own masks a new token for each).
-    return render(GAME, {**context, "csrf_input": csrf_input(request)})
+def game_html(request: HttpRequest, context: dict[str, Any], *, plain: bool) -> SafeString:
+    """game.html drawn for `context`. `plain`: the game as everyone of the same role sees
+    it at its version (no notice, no round saved just now, no form sent back, no
+    correction): a night's page looked at again, drawn once per version, language and
+    role, with this request's CSRF token put in its forms."""
+    if not plain:
+        # The CSRF field once for the game's forms, as Django's {% csrf_token %} does
+        # (the backend's own masks a new token for each).
+        return render(GAME, {**context, "csrf_input": csrf_input(request)})
+    key = game_key(context["game"], context["can_edit"], context["ratings_revision"])
+    html = cache.get(key)
+    if html is None:
+        html = str(render(GAME, {**context, "csrf_input": _CSRF_INPUT}))
+        cache.set(key, html, GAME_SECONDS)
+    return SafeString(html.replace(_CSRF_SLOT, get_token(request)))
+
+
+def game_key(game: Game, can_edit: bool, ratings_revision: int | None) -> str:
+    """The cache key of `game`'s plain game.html in the active language (`game_html`)."""
+    parts = (game.public_id, game.version, get_language(), get_script_prefix(), can_edit)
+    return "night-game:" + ":".join(str(part) for part in (*parts, ratings_revision))
 
 
 def _rating_changes(game: Game, revision: int) -> SafeString:

@@ -471,8 +471,10 @@ def _render_game(
         confirming=confirming,
         ratings_revision=revision,
     )
+    plain = not (notice or saved or form or tiebreak_form or confirming)
+    html = page.game_html(request, context, plain=plain)
     if request.htmx and not full_page:
-        return HttpResponse(page.game_html(request, context))
+        return HttpResponse(html)
     share_url = request.build_absolute_uri(reverse("games:night_share", args=[game.share_token]))
     context.update(
         share_url=share_url,
@@ -480,5 +482,6 @@ def _render_game(
         # Read only when detail.html draws the share panel anew (it is cached per version).
         co_scorers=game.co_scorers.all() if can_edit else [],
         co_scorer_form=co_scorer_form or NightCoScorerForm(initial={"version": game.version}),
+        game_html=html,
     )
     return render(request, DETAIL, context)
