@@ -27,6 +27,7 @@ from django.core.signals import setting_changed
 from django.http import HttpRequest
 from django.template import engines
 from django.templatetags.static import static
+from django.urls import get_script_prefix
 from django.utils import translation
 from django.utils.safestring import SafeString
 from jinja2 import Environment
@@ -49,6 +50,7 @@ _WORDS: dict[str, dict[str, Markup]] = {}
 
 def _forget(**_kwargs: object) -> None:
     _WORDS.clear()
+    _KEPT.clear()
 
 
 setting_changed.connect(_forget, dispatch_uid="phase10site.jinja.forget")
@@ -67,11 +69,33 @@ def words() -> Callable[[str], Markup]:
     return word
 
 
+# Parts of partials drawn once per process for everything they show: `{% call
+# keep(*key) %}…{% endcall %}` is the markup inside, drawn the first time its key is met
+# in a language and under a script prefix (in the URLs it may hold). A key holds all the
+# part shows, so nothing kept is ever out of date; when there are too many, all go.
+_KEPT: dict[tuple[object, ...], Markup] = {}
+KEPT_MOST = 20_000
+
+
+class Keep:
+    def __init__(self) -> None:
+        self.scope = (translation.get_language(), get_script_prefix())
+
+    def __call__(self, *key: object, caller: Callable[[], Markup]) -> Markup:
+        full = (self.scope, *key)
+        html = _KEPT.get(full)
+        if html is None:
+            if len(_KEPT) >= KEPT_MOST:
+                _KEPT.clear()
+            html = _KEPT[full] = caller()
+        return html
+
+
 def render(name: str, context: dict[str, Any], request: HttpRequest | None = None) -> SafeString:
     """The Jinja2 partial `name` drawn with `context` (and, given `request`, its CSRF
-    field), its words in the active language."""
+    field), its words in the active language, `keep` at hand."""
     template = engines["jinja2"].get_template(name)
-    return SafeString(template.render({**context, "_": words()}, request))
+    return SafeString(template.render({"keep": Keep(), **context, "_": words()}, request))
 
 
 class _Environment(Environment):

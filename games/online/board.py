@@ -146,7 +146,7 @@ def board_context(
     can_act = view.your_turn and not me.is_bot and game.paused_at is None
     legal = view.legal
     players = [seat_context(view, seat, me) for seat in seats]
-    log = log_lines(game.recent_moves, names)
+    log = log_lines(game.recent_moves, names, game.public_id)
     chat_box = chat.board_chat(game, seats, me, draft=chat_draft, error=chat_error)
     spectate_url = (
         request.build_absolute_uri(reverse("games:online_spectate", args=[game.spectator_token]))
@@ -185,10 +185,30 @@ def board_context(
         "poll": not view.game_over,
         "urls": board_urls(game.public_id, get_script_prefix()),
         "spectate_url": spectate_url,
+        "foot_key": foot_key(game, me, view, chat_box, spectate_url),
         "clock": clock_context(game, view, seats),
         "pause": pause_panel(game, seats, me),
         "focus_slot": FOCUS_SLOT,
     }
+
+
+def foot_key(
+    game: Game, me: Seat, view: PlayerView, chat_box: dict[str, Any], spectate_url: str
+) -> tuple[object, ...]:
+    """Everything the board's foot (the chat's box, the spectator link, mute and resign)
+    shows: the key it is kept under (board.html)."""
+    others = tuple((o["position"], o["name"], o["muted"]) for o in chat_box["others"])
+    chat_part = (chat_box["can_post"], chat_box["closed"], others, chat_box["max_length"])
+    return (
+        game.public_id,
+        me.muted,
+        me.resigned,
+        view.game_over,
+        spectate_url,
+        chat_part,
+        chat_box["draft"],
+        chat_box["error"],
+    )
 
 
 def clock_context(
@@ -213,20 +233,41 @@ def clock_context(
     return clock
 
 
-def log_lines(moves: Iterable[Sequence[Any]], names: Sequence[str]) -> list[dict[str, Any]]:
+def log_lines(
+    moves: Iterable[Sequence[Any]], names: Sequence[str], game_key: str = ""
+) -> list[dict[str, Any]]:
     """Logged moves — (number, seat, action, automatic), as `Game.recent_moves` holds
     them — as the log of turns shows them, oldest first: in words, with the round a
-    move ended (the board's, the spectator's and the replay's log alike)."""
+    move ended (the board's, the spectator's and the replay's log alike). With
+    `game_key` (the game's public id), each move's words are looked up once per process
+    and language: a move never changes, and a board shows the last ten on every move."""
+    scope = (game_key, get_language() or "", tuple(names))
     return [
         {
             "number": number,
             "seat": seat,
-            "text": move_line(data, seat, names),
+            "text": _move_words(scope, number, seat, data)
+            if game_key
+            else move_line(data, seat, names),
             "automatic": automatic,
             "round_over": data.get("log", {}).get("round_over"),
         }
         for number, seat, data, automatic in moves
     ]
+
+
+# (game's public id, language, names, move number) -> the move in words (log_lines).
+_MOVE_WORDS: dict[tuple[Any, ...], str] = {}
+
+
+def _move_words(scope: tuple[str, str, tuple[str, ...]], number: int, seat: int, data: Any) -> str:
+    key = (*scope, number)
+    words = _MOVE_WORDS.get(key)
+    if words is None:
+        if len(_MOVE_WORDS) >= 20_000:  # a bound: they are all drawn again
+            _MOVE_WORDS.clear()
+        words = _MOVE_WORDS[key] = move_line(data, seat, scope[2])
+    return words
 
 
 def _phases_to_pick(view: PlayerView) -> tuple[int, ...]:

@@ -42,7 +42,7 @@ def board_context(game: Game, seats: list[Seat]) -> dict[str, Any]:
     every seat's card count, the last round's results, the log and the clock."""
     view = spectator_view(services.load_state(game))
     names = view.players
-    log = log_lines(game.recent_moves, names)
+    log = log_lines(game.recent_moves, names, game.public_id)
     players = [seat_context(view, seat, None) for seat in seats]
     return {
         "game": game,
