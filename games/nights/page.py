@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 from urllib.parse import quote
 
 from django.core.cache import cache
 from django.http import HttpRequest
-from django.middleware.csrf import get_token
 from django.template import engines
 from django.template.backends.utils import csrf_input
 from django.template.loader import render_to_string
@@ -31,8 +30,9 @@ from django.utils.translation import gettext as _
 from markupsafe import Markup
 
 from accounts import charts, rating_stats
-from phase10site.jinja import render
+from phase10site.jinja import Keep, render
 
+from ..cached_html import CSRF_INPUT, with_csrf
 from ..engine.phases import TIEBREAK_PHASE
 from ..models import Game
 from ..words import phase_goal_words
@@ -44,10 +44,8 @@ from .scoreboard import Scoreboard, ScoreboardRound, ScoreboardSeat
 GAME = "games/nights/game.html"
 # A plain game.html (game_html) is kept as long as the scoreboard it shows (a renamed
 # player shows once this has passed: nights/views.py SCOREBOARD_SECONDS); its forms'
-# CSRF token is put in per request where this slot is.
+# CSRF token is put in per request (games/cached_html.py).
 GAME_SECONDS = 600
-_CSRF_SLOT = "__night_csrf_token__"
-_CSRF_INPUT = Markup(f'<input type="hidden" name="csrfmiddlewaretoken" value="{_CSRF_SLOT}">')
 ROUND_FORM = "games/nights/round_form.html"
 # As long as the page's other parts (nights/views.py SCOREBOARD_SECONDS).
 RATINGS_SECONDS = 600
@@ -159,50 +157,30 @@ def _short(name: str, _language: str) -> str:
 
 # --- parts drawn once -----------------------------------------------------------------------
 
-# Parts of the partials drawn once per process for everything they show (a past round's
-# row, a player's points counter, the offline table's head): a round's answer draws only
-# what changed. Their keys hold what they show, so nothing here is ever out of date; when
-# there are too many, they all go (and are drawn again).
-_KEPT: dict[tuple[object, ...], Markup] = {}
-KEPT_MOST = 20_000
 # A round's row of the rounds' table (history.html), drawn from Python for each round not
 # drawn yet: the rows a night's answer shows are looked up in a loop here, not by a call
 # of the partial's for each (a night runs to thirty rounds).
 ROW = "games/nights/history_row.html"
 
 
-class Kept:
-    """`keep` in a partial's context: `{% call keep(*key) %}…{% endcall %}` is the markup
-    inside, drawn once per `key`, language and script prefix (in the URLs it may hold)."""
-
-    def __init__(self) -> None:
-        self.scope = (get_language(), get_script_prefix())
-
-    def __call__(self, *key: object, caller: Callable[[], Markup]) -> Markup:
-        full = (self.scope, *key)
-        html = _KEPT.get(full)
-        return _keep(full, caller()) if html is None else html
+class Kept(Keep):
+    """`keep` in a night partial's context (phase10site/jinja.py: parts drawn once per
+    process for everything they show), with the rounds' rows."""
 
     def rows(self, rounds: Iterable[ScoreboardRound], urls: NightUrls | None) -> Markup:
-        """The rounds' rows (history_row.html), with their correction links given `urls`
-        (a scorer's)."""
+        """The rounds' rows (history_row.html), each drawn once per round and content,
+        with its correction link given `urls` (a scorer's)."""
         row = engines["jinja2"].env.get_template(ROW).module.row  # type: ignore[attr-defined]
         public_id = "" if urls is None else urls.public_id
-        drawn = []
-        for round_ in rounds:
-            key = (self.scope, ROW, round_, public_id)
-            html = _KEPT.get(key)
-            if html is None:
-                html = _keep(key, row(round_, "" if urls is None else urls.edit(round_.number)))
-            drawn.append(html)
+        drawn = [
+            self(ROW, round_, public_id, caller=partial(_row, row, round_, urls))
+            for round_ in rounds
+        ]
         return Markup("".join(drawn))
 
 
-def _keep(key: tuple[object, ...], html: Markup) -> Markup:
-    if len(_KEPT) >= KEPT_MOST:
-        _KEPT.clear()
-    _KEPT[key] = html
-    return html
+def _row(row: Callable[..., Markup], round_: ScoreboardRound, urls: NightUrls | None) -> Markup:
+    return row(round_, "" if urls is None else urls.edit(round_.number))
 
 
 def parts() -> dict[str, Any]:
@@ -321,9 +299,9 @@ def game_html(request: HttpRequest, context: dict[str, Any], *, plain: bool) -> 
     key = game_key(context["game"], context["can_edit"], context["ratings_revision"])
     html = cache.get(key)
     if html is None:
-        html = str(render(GAME, {**context, "csrf_input": _CSRF_INPUT}))
+        html = str(render(GAME, {**context, "csrf_input": CSRF_INPUT}))
         cache.set(key, html, GAME_SECONDS)
-    return SafeString(html.replace(_CSRF_SLOT, get_token(request)))
+    return SafeString(with_csrf(html, request))
 
 
 def game_key(game: Game, can_edit: bool, ratings_revision: int | None) -> str:
