@@ -123,40 +123,6 @@ class NightRoundForm(forms.Form):
         """The "nobody went out" radio, the last of the group."""
         return list(self["went_out"])[-1]
 
-    def seat_rows(self) -> list[dict[str, object]]:
-        went_out = {str(radio.data["value"]): radio for radio in self["went_out"]}
-        return [
-            {
-                "seat": seat,
-                "phase": self.phases[seat.position],
-                "went_out": went_out[str(seat.position)],
-                "completed": self[f"completed_{seat.position}"],
-                "points": self[f"points_{seat.position}"],
-            }
-            for seat in self.board.seats
-        ]
-
-    # A new round's empty form (round.html's new_round_fields) writes its inputs itself:
-    # a widget is a template of its own to draw, ten or so for four players.
-    max_points = MAX_ROUND_POINTS
-
-    @property
-    def names_key(self) -> str:
-        """The players' names in seat order: what a new round's radio group is drawn from."""
-        return "\n".join(seat.name for seat in self.board.seats)
-
-    def new_rows(self) -> list[dict[str, object]]:
-        """`seat_rows` for a new round's empty form, without its widgets: nothing is
-        chosen, ticked or typed. Only pick-a-phase's list of phases is a widget."""
-        return [
-            {
-                "seat": seat,
-                "phase": self.phases[seat.position],
-                "completed": self[f"completed_{seat.position}"],
-            }
-            for seat in self.board.seats
-        ]
-
     def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
