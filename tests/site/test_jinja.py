@@ -9,7 +9,7 @@ from django.template import engines
 from django.utils import translation
 from django.utils.translation.template import templatize
 
-from phase10site.jinja import words
+from phase10site.jinja import Keep, words
 from tests.site.test_translations import LOCALE, NPLURALS, _entries
 
 TEMPLATES = sorted(Path(settings.BASE_DIR).glob("*/jinja2/**/*.html"))
@@ -83,3 +83,18 @@ def test_a_django_template_draws_a_jinja2_partial_with_its_context():
     html = template.render({"rows": rows})
     assert "<strong>&lt;i&gt;Ann&lt;/i&gt;</strong>" in html
     assert 'class="pcard c-R"' in html and "= 5 points" in html
+
+
+def test_a_kept_part_is_drawn_once_per_key_and_language():
+    template = engines["jinja2"].env.from_string(
+        '{% call keep("part", n) %}{{ _("Discard pile") }} {{ drawn.append(n) or n }}{% endcall %}'
+    )
+    drawn: list[int] = []
+    with translation.override("fi"):
+        first = template.render({"_": words(), "keep": Keep(), "n": 1, "drawn": drawn})
+        again = template.render({"_": words(), "keep": Keep(), "n": 1, "drawn": drawn})
+        other = template.render({"_": words(), "keep": Keep(), "n": 2, "drawn": drawn})
+    with translation.override("da"):
+        danish = template.render({"_": words(), "keep": Keep(), "n": 1, "drawn": drawn})
+    assert first == again and drawn == [1, 2, 1]  # the second draw of key 1 was kept
+    assert other.endswith(" 2") and danish != first
