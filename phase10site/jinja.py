@@ -72,7 +72,9 @@ def words() -> Callable[[str], Markup]:
 # Parts of partials drawn once per process for everything they show: `{% call
 # keep(*key) %}…{% endcall %}` is the markup inside, drawn the first time its key is met
 # in a language and under a script prefix (in the URLs it may hold). A key holds all the
-# part shows, so nothing kept is ever out of date; when there are too many, all go.
+# part shows, so nothing kept is ever out of date; when there are too many, all go. A
+# part with a form puts `csrf_input` in its key: only a slot (games/cached_html.py) may
+# be shared, never a request's own token.
 _KEPT: dict[tuple[object, ...], Markup] = {}
 KEPT_MOST = 20_000
 
