@@ -7,6 +7,7 @@ import shutil
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.utils import translation
 
 from phase10site.celery import app as celery_app
 
@@ -28,6 +29,15 @@ def django_db_setup(django_db_setup, django_db_blocker):
                 for (table,) in cursor.fetchall():
                     name = connection.ops.quote_name(table)
                     cursor.execute(f"ALTER TABLE {name} SET (autovacuum_enabled = false)")
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test():
+    # A request in another language leaves it active in the test's thread (Django
+    # activates a language per request and never deactivates it): the next test, in
+    # whatever order, starts in the default language.
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
