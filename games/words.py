@@ -250,6 +250,13 @@ def group_label(group_text: str, *, mine: bool, owner: str, end: str | None) -> 
 # --- the move log -------------------------------------------------------------------------
 
 
+def names_words(names: Sequence[str]) -> str:
+    """'Ann and Bo', 'Ann, Bo and Cy'."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+
 def isolated(name: str) -> str:
     """A name someone chose, for a sentence in a right-to-left language: between FSI and
     PDI (invisible), so a Latin name, or one ending in digits or punctuation, keeps its

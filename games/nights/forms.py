@@ -119,10 +119,6 @@ class NightRoundForm(forms.Form):
             carried += [(name, str(value)) for value in values]
         return carried
 
-    def nobody_went_out(self) -> object:
-        """The "nobody went out" radio, the last of the group."""
-        return list(self["went_out"])[-1]
-
     def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data

@@ -29,13 +29,14 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from markupsafe import Markup
 
-from accounts import charts, rating_stats
+from accounts import charts
+from accounts.templatetags import rating_tags
 from phase10site.jinja import Keep, render
 
 from ..cached_html import CSRF_INPUT, with_csrf
 from ..engine.phases import TIEBREAK_PHASE
 from ..models import Game
-from ..words import phase_goal_words
+from ..words import names_words, phase_goal_words
 from . import entry_forms
 from .corrections import Correction, Kind
 from .forms import NightRoundForm, NightTiebreakForm
@@ -67,10 +68,7 @@ class NightWords:
     @staticmethod
     def names(seats: Iterable[ScoreboardSeat]) -> str:
         """'Ann and Bo', 'Ann, Bo and Cy'."""
-        names = [seat.name for seat in seats]
-        if len(names) < 2:
-            return "".join(names)
-        return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+        return names_words([seat.name for seat in seats])
 
     def result(self, board: Scoreboard) -> Markup:
         """Who won a finished night: "Ann wins after 12 rounds!"; "Ann and Bo won." for
@@ -316,8 +314,7 @@ def _rating_changes(game: Game, revision: int) -> SafeString:
     key = f"night-ratings:{game.public_id}:{game.version}:{revision}:{get_language()}"
     html = cache.get(key)
     if html is None:
-        rows = rating_stats.game_changes(game) if game.status == Game.Status.FINISHED else []
-        html = render_to_string("accounts/rating_changes.html", {"rows": rows})
+        html = render_to_string("accounts/rating_changes.html", rating_tags.rating_changes(game))
         cache.set(key, str(html), RATINGS_SECONDS)
     return SafeString(html)
 

@@ -11,6 +11,7 @@ from django.db import connection
 from django.utils import timezone
 
 from ..models import Notification
+from ..raw_sql import column, prepared
 
 Status = Notification.Status
 
@@ -30,15 +31,12 @@ def insert_new(notification: Notification) -> int | None:
 def insert_values(notification: Notification) -> list[Any]:
     """The values of `notification`'s columns in `insert_columns()` order, as the ORM's
     own save would send them."""
-    return [
-        field.get_db_prep_save(field.pre_save(notification, True), connection)
-        for field in _INSERT_FIELDS
-    ]
+    return [prepared(field, notification, add=True) for field in _INSERT_FIELDS]
 
 
 def insert_columns() -> str:
     """The columns an INSERT of a Notification names, quoted, in order."""
-    return ", ".join(_column(field) for field in _INSERT_FIELDS)
+    return ", ".join(column(field) for field in _INSERT_FIELDS)
 
 
 def insert_placeholders() -> str:
@@ -55,13 +53,14 @@ def _insert_sql(vendor: str) -> str:
     columns, placeholders = insert_columns(), insert_placeholders()
     return (
         f"INSERT INTO {quote(Notification._meta.db_table)} ({columns}) VALUES ({placeholders})"
-        f" ON CONFLICT DO NOTHING RETURNING {_column(Notification._meta.pk)}"
+        f" ON CONFLICT DO NOTHING RETURNING {column(Notification._meta.pk)}"
     )
 
 
 def claim(pk: int) -> bool:
-    """Move row `pk` pending → queued, if it is still pending (a conditional UPDATE,
-    hand-written: it runs after every move that starts a turn)."""
+    """Move row `pk` pending → queued, if it is still pending (a conditional UPDATE):
+    the sweeper's claim on each row it publishes again (a move's own rows are written
+    queued)."""
     queued_at = _QUEUED_AT.get_db_prep_save(timezone.now(), connection)
     with connection.cursor() as cursor:
         cursor.execute(
@@ -77,14 +76,9 @@ _QUEUED_AT = Notification._meta.get_field("queued_at")
 @lru_cache(maxsize=4)
 def _claim_sql(vendor: str) -> str:
     quote = connection.ops.quote_name
-    status = _column(Notification._meta.get_field("status"))
+    status = column(Notification._meta.get_field("status"))
     return (
         f"UPDATE {quote(Notification._meta.db_table)}"
-        f" SET {status} = %s, {_column(_QUEUED_AT)} = %s"
-        f" WHERE {_column(Notification._meta.pk)} = %s AND {status} = %s"
+        f" SET {status} = %s, {column(_QUEUED_AT)} = %s"
+        f" WHERE {column(Notification._meta.pk)} = %s AND {status} = %s"
     )
-
-
-def _column(field: Any) -> str:
-    """`field`'s column, quoted for hand-written SQL."""
-    return str(connection.ops.quote_name(field.column))

@@ -5,7 +5,6 @@ with `get_seating_for_user`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -14,9 +13,12 @@ from django.db import connection
 from django.db.models import Model
 from django.http import Http404
 
+from accounts.models import Profile
+
 from ..context_processors import YOUR_TURN_SQL, your_turn_params
 from ..models import Game, Player, Seat
 from ..players import seat_for_user
+from ..raw_sql import RowPart
 from .board import Seating
 
 if TYPE_CHECKING:
@@ -65,7 +67,7 @@ def read_seating(
         raise Http404
     game_part, seat_part, player_part, user_part, profile_part = _parts()
     game = cast(Game, game_part.build(rows[0]))
-    profile_field = _profile_field()
+    profile_field = Profile._meta.get_field("user")
     seats: list[Seat] = []
     for row in rows[1:]:
         seat = cast(Seat, seat_part.build(row))
@@ -111,59 +113,24 @@ def _version_sql(vendor: str) -> str:
     )
 
 
-class _Part:
-    """One model's columns in the seating query's rows: where they start, and how to
-    turn them into an instance (the converters Django's compiler would apply)."""
-
-    def __init__(self, model: type[Model], alias: str, start: int) -> None:
-        self.model, self.alias, self.start = model, alias, start
-        self.fields = model._meta.concrete_fields
-        self.names = [field.attname for field in self.fields]
-        self.end = start + len(self.fields)
-        self.converters: list[tuple[int, list[Callable[..., Any]], Any]] = []
-        for index, field in enumerate(self.fields):
-            column = field.get_col(alias)
-            found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-            if found:
-                self.converters.append((index, found, column))
-
-    def columns(self) -> str:
-        return ", ".join(f'{self.alias}."{field.column}"' for field in self.fields)
-
-    def build(self, row: Sequence[Any]) -> Model:
-        values = list(row[self.start : self.end])
-        for index, converters, column in self.converters:
-            value = values[index]
-            for converter in converters:
-                value = converter(value, column, connection)
-            values[index] = value
-        return self.model.from_db(connection.alias, self.names, values)
-
-
-def _profile_field() -> Any:
-    """The profile's one-to-one field to its user (accounts.Profile, reached through the
-    user model so that this module doesn't import accounts)."""
-    return get_user_model()._meta.get_field("profile").field
-
-
 @lru_cache(maxsize=4)
-def _parts_for(vendor: str) -> tuple[_Part, ...]:
+def _parts_for(vendor: str) -> tuple[RowPart, ...]:
     models: list[tuple[type[Model], str]] = [
         (Game, "g"),
         (Seat, "s"),
         (Player, "p"),
         (get_user_model(), "u"),
-        (_profile_field().model, "pr"),
+        (Profile, "pr"),
     ]
     parts, start = [], 1  # after the row's kind (0: the game, 1: a seat)
     for model, alias in models:
-        part = _Part(model, alias, start)
+        part = RowPart(model, alias, start)
         parts.append(part)
         start = part.end
     return tuple(parts)
 
 
-def _parts() -> tuple[_Part, ...]:
+def _parts() -> tuple[RowPart, ...]:
     return _parts_for(connection.vendor)
 
 
@@ -184,7 +151,7 @@ def _seating_sql(vendor: str, started: bool, your_turn: bool) -> str:
         f" UNION ALL SELECT 1, {game_nulls}, {people}{no_count}"
         f" FROM {Seat._meta.db_table} s JOIN {Player._meta.db_table} p ON p.id = s.player_id"
         f" LEFT JOIN {get_user_model()._meta.db_table} u ON u.id = p.user_id"
-        f" LEFT JOIN {_profile_field().model._meta.db_table} pr ON pr.user_id = u.id"
+        f" LEFT JOIN {Profile._meta.db_table} pr ON pr.user_id = u.id"
         f" WHERE s.game_id = (SELECT g.id FROM {Game._meta.db_table} g{where})"
         f" ORDER BY 1, {position}"
     )

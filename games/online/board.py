@@ -194,9 +194,12 @@ def board_context(
 
 def foot_key(
     game: Game, me: Seat, view: PlayerView, chat_box: dict[str, Any], spectate_url: str
-) -> tuple[object, ...]:
+) -> tuple[object, ...] | None:
     """Everything the board's foot (the chat's box, the spectator link, mute and resign)
-    shows: the key it is kept under (board.html)."""
+    shows: the key it is kept under (board.html). None with a refused message's draft
+    and error: that foot is drawn once, and a player's words are not kept."""
+    if chat_box["draft"] or chat_box["error"]:
+        return None
     others = tuple((o["position"], o["name"], o["muted"]) for o in chat_box["others"])
     chat_part = (chat_box["can_post"], chat_box["closed"], others, chat_box["max_length"])
     return (
@@ -206,8 +209,6 @@ def foot_key(
         view.game_over,
         spectate_url,
         chat_part,
-        chat_box["draft"],
-        chat_box["error"],
     )
 
 

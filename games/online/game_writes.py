@@ -18,6 +18,7 @@ from ..engine import GameState
 from ..models import Game, Move, Notification, Seat
 from ..notify import outbox
 from ..notify.outbox_sql import insert_columns, insert_placeholders, insert_values
+from ..raw_sql import column, prepared
 
 
 class Changed(Exception):
@@ -37,11 +38,11 @@ def write_game(
     `outbox_sql.insert_new`). Returns the new notification's id, or None."""
     expected = game.version
     game.version += 1
-    values = [_prepared(field, game) for field in _game_fields(fields)] + [game.pk, expected]
+    values = [prepared(field, game) for field in _game_fields(fields)] + [game.pk, expected]
     if notification is not None:
         values += insert_values(notification)
     if move is not None:
-        values += [_prepared(field, move, add=True) for field in _move_fields()]
+        values += [prepared(field, move, add=True) for field in _move_fields()]
     sql = _update_sql(connection.vendor, fields, move is not None, notification is not None)
     noted = None
     with connection.cursor() as cursor:
@@ -82,15 +83,6 @@ def plain_notes(
     return notes if len(notes) <= 1 else None
 
 
-def _prepared(field: Any, instance: Game | Move, *, add: bool = False) -> Any:
-    """The value the ORM's own save would send for `field` of `instance`."""
-    return field.get_db_prep_save(field.pre_save(instance, add), connection)
-
-
-def _column(field: Any) -> str:
-    return str(connection.ops.quote_name(field.column))
-
-
 @lru_cache(maxsize=1)
 def _move_fields() -> list[Any]:
     return [field for field in Move._meta.concrete_fields if not field.primary_key]
@@ -106,8 +98,8 @@ def _update_sql(
     vendor: str, fields: tuple[str, ...], with_move: bool, with_notification: bool = False
 ) -> str:
     quote = connection.ops.quote_name
-    columns = ", ".join(f"{_column(field)} = %s" for field in _game_fields(fields))
-    version, pk = _column(Game._meta.get_field("version")), _column(Game._meta.pk)
+    columns = ", ".join(f"{column(field)} = %s" for field in _game_fields(fields))
+    version, pk = column(Game._meta.get_field("version")), column(Game._meta.pk)
     update = f"UPDATE {quote(Game._meta.db_table)} SET {columns} WHERE {pk} = %s AND {version} = %s"
     if not with_move:
         return update
@@ -117,13 +109,13 @@ def _update_sql(
         table, columns = quote(Notification._meta.db_table), insert_columns()
         noted = (
             f", noted AS (INSERT INTO {table} ({columns}) SELECT {insert_placeholders()} FROM moved"
-            f" ON CONFLICT DO NOTHING RETURNING {_column(Notification._meta.pk)})"
+            f" ON CONFLICT DO NOTHING RETURNING {column(Notification._meta.pk)})"
         )
-        note = f"(SELECT {_column(Notification._meta.pk)} FROM noted)"
-    move_columns = ", ".join(_column(field) for field in _move_fields())
+        note = f"(SELECT {column(Notification._meta.pk)} FROM noted)"
+    move_columns = ", ".join(column(field) for field in _move_fields())
     placeholders = ", ".join(["%s"] * len(_move_fields()))
     return (
         f"WITH moved AS ({update} RETURNING {pk}){noted}"
         f" INSERT INTO {quote(Move._meta.db_table)} ({move_columns})"
-        f" SELECT {placeholders} FROM moved RETURNING {_column(Move._meta.pk)}, {note}"
+        f" SELECT {placeholders} FROM moved RETURNING {column(Move._meta.pk)}, {note}"
     )

@@ -38,6 +38,7 @@ from django.utils.translation import get_language
 from accounts.models import Profile
 
 from ..models import Game, Invitation, Player, Seat
+from ..raw_sql import converters
 from .pause import turn_clock, turn_order
 
 if TYPE_CHECKING:
@@ -154,11 +155,9 @@ def _converting(vendor: str) -> list[tuple[int, Col, list[Any]]]:
     converting = []
     for at, column in enumerate(_COLUMNS):
         if column in fields:
-            field = fields[column]
-            col = field.get_col(column[0])
-            converters = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
-            if converters:
-                converting.append((at, col, converters))
+            col, found = converters(fields[column], column[0])
+            if found:
+                converting.append((at, col, found))
     return converting
 
 
@@ -168,8 +167,8 @@ def _read(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
         return rows
     read = [list(row) for row in rows]
     for row in read:
-        for at, col, converters in converting:
-            for converter in converters:
+        for at, col, found in converting:
+            for converter in found:
                 row[at] = converter(row[at], col, connection)
     return [tuple(row) for row in read]
 

@@ -23,6 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest, is_authenticated
+from phase10site import jinja
 
 from ..context_processors import count_known
 from ..errors import Refused, Stale
@@ -296,7 +297,7 @@ def online_hint(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpRe
         return redirect(seating.game)
     hint = hint_context(seating)
     if request.htmx:
-        return render(request, HINT, {"hint": hint}, using="jinja2")
+        return HttpResponse(jinja.render(HINT, {"hint": hint}, request))
     return _game_page(request, seating, hint=hint)
 
 

@@ -9,10 +9,15 @@ from django.utils.translation import gettext as _
 
 from games.engine import Rules
 from games.models import Game
-from games.nights.page import WORDS
 from games.nights.scoreboard import ScoreboardSeat
 from games.scoring import game_rules
-from games.words import phase_goal_words, rules_words, time_limit_words, variant_words
+from games.words import (
+    names_words,
+    phase_goal_words,
+    rules_words,
+    time_limit_words,
+    variant_words,
+)
 
 register = template.Library()
 
@@ -61,5 +66,5 @@ def night_name(game: Game) -> str:
 
 @register.filter
 def join_names(seats: Iterable[ScoreboardSeat]) -> str:
-    """'Ann and Bo', 'Ann, Bo and Cy' (the TV view's; its other parts are Jinja2's)."""
-    return WORDS.names(seats)
+    """'Ann and Bo', 'Ann, Bo and Cy' (the TV view's banner)."""
+    return names_words([seat.name for seat in seats])

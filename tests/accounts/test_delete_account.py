@@ -12,7 +12,7 @@ from accounts import claims, stats
 from games.models import Game, Invitation, Move, Player, RoundScore, Seat
 from games.online import lobby, services
 from tests.conftest import PASSWORD
-from tests.online.helpers import play_human_turn, started_game
+from tests.online.helpers import play_human_turn, play_on, started_game
 
 from .factories import laid, make_game, missed, player
 
@@ -169,3 +169,18 @@ def test_a_co_scorer_can_rematch_a_night_whose_scorer_left(client, alice, bob, s
     night.refresh_from_db()
     new = nights.rematch(night, bob, version=night.version)
     assert new.creator == bob and list(new.co_scorers.all()) == []
+
+
+def test_the_boards_round_results_drop_a_deleted_players_name(client, alice, bob):
+    game = play_on(started_game(alice, bob, seed=5), rounds=1)
+    client.force_login(bob)
+    url = reverse("games:online_detail", args=[game.public_id])
+
+    def results() -> str:
+        page = client.get(url).content.decode()
+        return page[page.index('class="panel ot-round"') : page.index('class="ot-log"')]
+
+    assert "alice" in results()  # drawn, and kept for the round
+    _delete(client, alice)
+    client.force_login(bob)
+    assert "alice" not in results() and DELETED in results()

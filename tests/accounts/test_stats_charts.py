@@ -4,7 +4,6 @@ night's page draws the score chart in. `history` is the five hand-worked games o
 import re
 
 import pytest
-from django.template import Context, Template
 
 from accounts import charts, stats
 from games.models import Game
@@ -81,13 +80,6 @@ def test_a_nights_chart_section_draws_the_chart_or_says_when_it_will(history, al
     page = section(empty)
     assert "appears after the first round" in page
     assert "<svg" not in page
-
-
-def test_the_template_tag_is_the_same_chart(history):
-    page = Template("{% load stats_charts %}{% score_chart game %}").render(
-        Context({"game": history["g1"]})
-    )
-    assert page.count('class="chart-svg"') == 1
 
 
 def test_the_win_rate_chart_is_in_percent_with_dates_in_the_table(history):

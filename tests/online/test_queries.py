@@ -1,16 +1,19 @@
 """Query counts: the poll is nearly free, and the table page and an action cost the same
 for a new two-player game and a six-player game hundreds of moves in."""
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
 from games.engine import Draw
-from games.models import Game, Seat
+from games.models import Game, Notification, Seat
 from games.online import services
 from games.online.views import online_poll
 from tests.online.helpers import play_until_turn_of, started_game
@@ -18,8 +21,8 @@ from tests.online.helpers import play_until_turn_of, started_game
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-# Measured: 3, 7 (a draw) and 8 (a discard: its turn email written, then claimed to be
-# handed over); the session and the user included. The point is that they don't grow
+# Measured: 3, 7 (a draw) and 8 (a discard: its turn email written too); the session
+# and the user included. The point is that they don't grow
 # with the number of seats or moves.
 TABLE_QUERIES = 3
 ACTION_QUERIES = 7
@@ -148,20 +151,40 @@ def test_a_discard_that_starts_a_persons_turn_writes_its_email_in_one_insert_at_
 
 
 def test_the_turn_email_of_a_discard_is_one_insert_and_no_second_read_of_the_seats(
-    small_game, alice_client
+    small_game, alice_client, django_capture_on_commit_callbacks, time_machine
 ):
+    # An afternoon: outside the default quiet hours, the email goes at once.
+    afternoon = timezone.now().replace(hour=14, minute=0) + timedelta(days=1)
+    time_machine.move_to(afternoon, tick=False)
     url = reverse("games:online_act", args=[small_game.public_id])
     alice_client.post(url, {"move": small_game.move_number, "do": "draw"}, **HTMX)
     small_game.refresh_from_db()
     hand = services.load_state(small_game).hands[0]
     card = next(str(card) for card in hand if str(card) != "S")
     data = {"move": small_game.move_number, "do": "discard", "cards": card}
-    with CaptureQueriesContext(connection) as queries:
+    with (
+        CaptureQueriesContext(connection) as queries,
+        django_capture_on_commit_callbacks() as callbacks,
+    ):
         alice_client.post(url, data, **HTMX)
     sqls = [query["sql"] for query in queries.captured_queries]
     # On PostgreSQL the insert is part of the move's one statement (game_writes.py).
     assert sum('INSERT INTO "games_notification"' in sql for sql in sqls) == 1
     assert not any(sql.startswith("SELECT") and 'FROM "games_notification"' in sql for sql in sqls)
+    # Written queued, it is published after the commit as it is: no UPDATE queues it
+    # (notify/outbox.py); the sending (tasks run inline) has its own statements.
+    [publish] = callbacks
+    with CaptureQueriesContext(connection) as after:
+        publish()
+    queueing = [
+        query["sql"]
+        for query in after.captured_queries
+        if query["sql"].startswith("UPDATE")
+        and "games_notification" in query["sql"]
+        and '"queued_at"' in query["sql"].split("WHERE")[0]
+    ]
+    assert queueing == []
+    assert Notification.objects.latest("pk").status == Notification.Status.SENT
     # The seats are read once, with the game (games/online/access.py), never again.
     assert sum(sql.startswith("SELECT") and Seat._meta.db_table in sql for sql in sqls) == 1
     assert sum('FROM "accounts_profile"' in sql for sql in sqls) == 0  # away: read with the seats
