@@ -184,6 +184,7 @@ def phase_stats(scope: Scope) -> list[PhaseStat]:
             ),
         )
         .values("phase_attempted", "phase_completed", "laid_by_seat", "picking")
+        .order_by()  # a round's default order (its seat's position) would join the seats
     )
     sql, params = tries.query.sql_with_params()
     with connection.cursor() as cursor:
