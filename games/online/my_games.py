@@ -22,7 +22,7 @@ likewise (`Finished.key`), its games read only when it is drawn anew.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +32,6 @@ from django.core.cache.utils import make_template_fragment_key
 from django.db import connection
 from django.db.models.expressions import Col
 from django.utils import timezone
-from django.utils.timesince import timesince
 from django.utils.translation import get_language
 
 from accounts.models import Profile
@@ -342,10 +341,13 @@ def _with_players(game: Game, row: tuple[Any, ...], me: Player) -> None:
 
 def _line_key(list_name: str, game: Game, to_play: str | None, now: datetime) -> tuple[object, ...]:
     """What a current game's line in the list shows (list.html), but its seats' line:
-    that is `seats_key`'s. The waiting time is shown only without a clock, in "your turn"."""
-    waited = ""
+    that is `seats_key`'s. The waiting time is shown only without a clock, in "your turn",
+    in words ("2 days, 3 hours") that the template writes when the lists aren't cached:
+    the key has what they follow, the turn's start and the whole minutes since (past a
+    month, a start on the 29th–31st may see "4 weeks" stay up to a minute longer)."""
+    waited: tuple[object, ...] = ()
     if list_name == "t" and not game.turn_clock and game.turn_started_at:
-        waited = timesince(game.turn_started_at, now)
+        waited = (game.turn_started_at, (now - game.turn_started_at) // timedelta(minutes=1))
     return (list_name, game.seats_key, game.name, game.status, to_play, game.turn_clock, waited)
 
 

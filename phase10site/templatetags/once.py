@@ -21,6 +21,7 @@ from typing import Any
 from django import template
 from django.core.signals import setting_changed
 from django.template.base import FilterExpression, NodeList, Parser, Token
+from django.template.loader_tags import BlockNode
 from django.urls import get_script_prefix
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -41,6 +42,11 @@ setting_changed.connect(forget, dispatch_uid="phase10site.once.forget")
 
 
 class OnceNode(template.Node):
+    # Its blocks hide nothing a template walk looks for ({% block %} is refused inside
+    # one, see do_once): {% extends %} walks the root template's nodes for its blocks on
+    # every render, and base.html's once blocks are most of them.
+    child_nodelists = ()
+
     def __init__(self, nodelist: NodeList, vary: list[FilterExpression]) -> None:
         self.nodelist = nodelist
         self.vary = vary
@@ -69,5 +75,8 @@ class OnceNode(template.Node):
 def do_once(parser: Parser, token: Token) -> OnceNode:
     nodelist = parser.parse(("endonce",))
     parser.delete_first_token()
+    if nodelist.get_nodes_by_type(BlockNode):
+        # Drawn once, a block's content would be the first page's for every page.
+        raise template.TemplateSyntaxError("{% block %} can't be inside {% once %}.")
     vary = [parser.compile_filter(bit) for bit in token.split_contents()[1:]]
     return OnceNode(nodelist, vary)

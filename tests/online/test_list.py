@@ -164,3 +164,20 @@ def test_my_games_show_a_turn_that_moved_on_since_the_lists_were_cached(alice, b
     waiting_for(game, bob, 1)  # every move bumps the game's version
     page = alice_client.get(reverse("games:online_list")).content.decode()
     assert "Your turn" not in page and "bob to play" in page
+
+
+def test_my_games_waiting_time_moves_on_while_the_lists_are_cached(alice, bob, alice_client):
+    import time_machine
+
+    started = timezone.now()
+    game = waiting_for(started_game(alice, bob, seed=1), alice, 0, "Slow")
+    Game.objects.filter(pk=game.pk).update(turn_started_at=started - timedelta(minutes=5))
+    url = reverse("games:online_list")
+    with time_machine.travel(started, tick=False):
+        assert "waiting 5\xa0minutes" in alice_client.get(url).content.decode()
+        assert "waiting 5\xa0minutes" in alice_client.get(url).content.decode()  # cached
+    with time_machine.travel(started + timedelta(seconds=50), tick=False):
+        assert "waiting 5\xa0minutes" in alice_client.get(url).content.decode()
+    # Within the cached lists' ten minutes: the key, not the cache's expiry, moves it on.
+    with time_machine.travel(started + timedelta(minutes=4, seconds=1), tick=False):
+        assert "waiting 9\xa0minutes" in alice_client.get(url).content.decode()

@@ -104,3 +104,27 @@ def test_a_page_drawn_without_a_request_is_not_kept_for_the_next_ones(alice_clie
     assert not once._drawn
 
     assert f'class="brand" href="{reverse("home")}"' in _page(alice_client)
+
+
+def test_a_block_inside_once_is_refused_and_a_page_still_fills_the_blocks_around_them():
+    from django.template import Context, Engine, Template, TemplateSyntaxError
+
+    with pytest.raises(TemplateSyntaxError, match="can't be inside"):
+        Template("{% load once %}{% once %}{% block title %}{% endblock %}{% endonce %}")
+
+    # base.html's blocks sit between once blocks, which template walks skip: a page's
+    # {% extends %} still finds them all.
+    engine = Engine(
+        libraries={"once": "phase10site.templatetags.once"},
+        loaders=[
+            (
+                "django.template.loaders.locmem.Loader",
+                {
+                    "root.html": "{% load once %}{% once %}<h1>{% endonce %}"
+                    "{% block title %}root{% endblock %}{% once %}</h1>{% endonce %}",
+                    "page.html": '{% extends "root.html" %}{% block title %}page{% endblock %}',
+                },
+            )
+        ],
+    )
+    assert engine.get_template("page.html").render(Context()) == "<h1>page</h1>"
