@@ -1,7 +1,7 @@
 """Every page people use, under load: gunicorn + PostgreSQL + Redis on this machine.
 
     python bench/web.py [--seconds 5] [--rounds 3] [--connections 8] [--workers 4]
-                        [--others 10000] [--explain]
+                        [--others 10000] [--explain] [--breakdown] [--only PAGE]
 
 Prints figures, asserts nothing. The data is what players have, not a fresh install:
 four members with turn emails on and verified addresses (so a move writes an outbox row
@@ -103,6 +103,11 @@ def main() -> None:
     parser.add_argument("--others", type=int, default=10_000, help="other people's games")
     parser.add_argument("--explain", action="store_true", help="print the list queries' plans")
     parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="also print each request's CPU inside the app, and its parts (bench/breakdown.py)",
+    )
+    parser.add_argument(
         "--only",
         action="append",
         metavar="PAGE",
@@ -119,6 +124,7 @@ def main() -> None:
     os.environ.update(_environment(bench_url))
     _recreate_database(base_url, bench_url)
     server = None
+    breakdown: Path | None = None
     try:
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
@@ -131,7 +137,9 @@ def main() -> None:
         _vacuum(bench_url)
         print(f"set-up: {time.monotonic() - started:.0f} s")
         port = _free_port()
-        server = _start_gunicorn(port, args.workers)
+        if args.breakdown:
+            breakdown = Path(tempfile.mkdtemp(prefix="breakdown-"))
+        server = _start_gunicorn(port, args.workers, breakdown)
         origin = f"http://127.0.0.1:{port}"
         _wait_until_up(origin)
         cpu = ServerCpu(server.pid, urlsplit(bench_url).path.lstrip("/"), base_url)
@@ -158,6 +166,11 @@ def main() -> None:
         if server is not None:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=20)
+            if breakdown is not None:
+                from breakdown import report  # bench/breakdown.py, beside this file
+
+                report(breakdown)
+                shutil.rmtree(breakdown)
         _flush_broker()
         _drop_database(base_url, bench_url)
 
@@ -489,21 +502,21 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _start_gunicorn(port: int, workers: int) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "phase10site.wsgi:application",
-            f"--bind=127.0.0.1:{port}",
-            f"--workers={workers}",
-            "--worker-class=sync",
-            "--log-level=warning",
-            "--timeout=60",
-        ],
-        cwd=ROOT,
-        env={**os.environ},
-        start_new_session=True,
-    )
+def _start_gunicorn(port: int, workers: int, breakdown: Path | None) -> subprocess.Popen[bytes]:
+    command = [
+        str(Path(sys.executable).parent / "gunicorn"),
+        "phase10site.wsgi:application",
+        f"--bind=127.0.0.1:{port}",
+        f"--workers={workers}",
+        "--worker-class=sync",
+        "--log-level=warning",
+        "--timeout=60",
+    ]
+    environment = {**os.environ}
+    if breakdown is not None:
+        command.append(f"--config={Path(__file__).with_name('breakdown.py')}")
+        environment["BREAKDOWN_DIR"] = str(breakdown)
+    return subprocess.Popen(command, cwd=ROOT, env=environment, start_new_session=True)
 
 
 def _wait_until_up(origin: str) -> None:
