@@ -7,8 +7,9 @@ as a slot and filled in per request. Django's `{% csrf_token %}` draws the slot 
 from __future__ import annotations
 
 from django.http import HttpRequest
-from django.middleware.csrf import get_token
 from django.utils.safestring import SafeString
+
+from phase10site.context_processors import request_csrf_token
 
 CSRF_SLOT = "__csrf_token_slot__"
 CSRF_INPUT = SafeString(f'<input type="hidden" name="csrfmiddlewaretoken" value="{CSRF_SLOT}">')
@@ -17,4 +18,4 @@ CSRF_INPUT = SafeString(f'<input type="hidden" name="csrfmiddlewaretoken" value=
 def with_csrf(html: str, request: HttpRequest) -> str:
     """`html` (drawn with autoescaping, so the slot can only be ours) with this
     request's CSRF token in its slots."""
-    return html.replace(CSRF_SLOT, get_token(request)) if CSRF_SLOT in html else html
+    return html.replace(CSRF_SLOT, request_csrf_token(request)) if CSRF_SLOT in html else html

@@ -3,7 +3,11 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.urls import get_script_prefix, reverse
+from django.utils.functional import SimpleLazyObject
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language_info
 
 
@@ -14,6 +18,31 @@ def site(request: HttpRequest) -> dict[str, Any]:
         "languages": language_names(),
         "nav": nav_urls(get_script_prefix()),
     }
+
+
+def csrf(request: HttpRequest) -> dict[str, Any]:
+    """Django's own `csrf_token`, masked once per request (`request_csrf_token`) where
+    Django's processor masks it anew for every render that asks."""
+    return {"csrf_token": SimpleLazyObject(lambda: request_csrf_token(request))}
+
+
+def request_csrf_token(request: HttpRequest) -> str:
+    """The request's CSRF token, one masking for all the response's forms: a page, the
+    board in it and the forms kept with their slot (games/cached_html.py) all show the
+    same one. Masking (32 random characters) is for each response to differ from the
+    last, which it still does; a second masking in the same response adds nothing."""
+    token: str | None = getattr(request, "_masked_csrf_token", None)
+    if token is None:
+        token = get_token(request)
+        setattr(request, "_masked_csrf_token", token)  # noqa: B010
+    return token
+
+
+def csrf_input(request: HttpRequest) -> SafeString:
+    """The CSRF field of a form drawn for this request alone (the page's own token)."""
+    return format_html(
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', request_csrf_token(request)
+    )
 
 
 NAV = {

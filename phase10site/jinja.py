@@ -12,7 +12,7 @@ tests/site/test_jinja.py:
   plural and contextual words (ngettext, pgettext) are computed by the Python that
   builds the context, where makemessages reads them. As with `{% translate %}`, a
   word's own markup is kept and the values put into it are escaped;
-- a form's CSRF field is `{{ csrf_input }}`: Django's backend fills it from the request;
+- a form's CSRF field is `{{ csrf_input }}`: `render` fills it from the request;
   a partial cached for many requests is drawn without one, with a slot there that is
   filled per request (games/online/board.py);
 - autoescaping is on, as in Django's templates.
@@ -29,11 +29,14 @@ from django.template import engines
 from django.templatetags.static import static
 from django.urls import get_script_prefix
 from django.utils import translation
+from django.utils.functional import lazy
 from django.utils.safestring import SafeString
 from jinja2 import Environment
 from markupsafe import Markup
 
 from games.templatetags.cards import card
+
+from .context_processors import csrf_input
 
 
 def _trusted_gettext(message: str) -> Markup:
@@ -94,10 +97,18 @@ class Keep:
 
 
 def render(name: str, context: dict[str, Any], request: HttpRequest | None = None) -> SafeString:
-    """The Jinja2 partial `name` drawn with `context` (and, given `request`, its CSRF
-    field), its words in the active language, `keep` at hand."""
+    """The Jinja2 partial `name` drawn with `context` (and, given `request`, the request
+    and its CSRF field), its words in the active language, `keep` at hand."""
     template = engines["jinja2"].get_template(name)
-    return SafeString(template.render({"keep": Keep(), **context, "_": words()}, request))
+    values = {"keep": Keep(), **context, "_": words()}
+    if request is not None:
+        # What Django's backend adds given the request, with the CSRF token the rest of
+        # the response shows (the backend's would be masked once more).
+        values.update(request=request, csrf_input=_lazy_csrf_input(request))
+    return SafeString(template.render(values))
+
+
+_lazy_csrf_input = lazy(csrf_input, SafeString)
 
 
 class _Environment(Environment):

@@ -94,6 +94,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "phase10site.context_processors.site",
+                # After Django's built-in one: the same csrf_token, masked once a request.
+                "phase10site.context_processors.csrf",
                 "games.context_processors.online",
             ],
             # {% once %}: base.html's markup drawn once per process and language.

@@ -20,7 +20,6 @@ from urllib.parse import quote
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.template import engines
-from django.template.backends.utils import csrf_input
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString
@@ -31,6 +30,7 @@ from markupsafe import Markup
 
 from accounts import charts
 from accounts.templatetags import rating_tags
+from phase10site.context_processors import csrf_input
 from phase10site.jinja import Keep, render
 
 from ..cached_html import CSRF_INPUT, with_csrf

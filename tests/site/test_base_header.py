@@ -128,3 +128,32 @@ def test_a_block_inside_once_is_refused_and_a_page_still_fills_the_blocks_around
         ],
     )
     assert engine.get_template("page.html").render(Context()) == "<h1>page</h1>"
+
+
+def test_a_page_shows_one_csrf_token_in_all_its_forms_and_a_new_one_each_time(
+    alice, bob, alice_client
+):
+    """The board (kept with a slot), the header, the menu's and the footer's forms: one
+    masking of the token per response (phase10site.context_processors), a new one for
+    the next response, and a form posted with it is accepted."""
+    from django.test import Client
+
+    from tests.nights.helpers import start_night
+    from tests.online.helpers import started_game
+
+    game = started_game(alice, bob)
+    night = start_night(alice_client)
+    for url in (game.get_absolute_url(), night.get_absolute_url(), reverse("games:night_list")):
+        first, second = _page(alice_client, url), _page(alice_client, url)
+        tokens = set(TOKEN.findall(first)) | {HEADER_TOKEN.search(first)[1]}
+        assert len(tokens) == 1 and len(TOKEN.findall(first)) >= 2, url
+        assert tokens.isdisjoint(TOKEN.findall(second)), url
+
+    checked = Client(enforce_csrf_checks=True)
+    checked.force_login(alice)
+    token = TOKEN.search(_page(checked, game.get_absolute_url()))[1]
+    sort = reverse("games:online_sort", args=[game.public_id])
+    assert checked.post(sort, {"sort": "colour"}).status_code == 403  # the check is on
+    response = checked.post(sort, {"csrfmiddlewaretoken": token, "sort": "colour"})
+    assert response.status_code == 302  # a plain form post goes back to the board
+    assert checked.session["online_hand_sort"] == "colour"
