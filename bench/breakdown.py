@@ -8,7 +8,9 @@ exit each worker writes its figures to $BREAKDOWN_DIR; `report()` adds them up.
 
 The figures cover the whole run (both halves), so they say most with `--only` and
 `--others 0`. A worker's first requests of each kind (templates compiled, caches
-filled) are left out. Nothing here runs in production: only this config loads it.
+filled) are left out. The timers and wrappers cost a little themselves: take a
+`--breakdown` run's ratios with that in mind, and the figures to report from a run
+without it. Nothing here runs in production: only this config loads it.
 """
 
 from __future__ import annotations
@@ -88,9 +90,14 @@ def _measured(app: Callable[..., Any]) -> Callable[..., Any]:
     def measured(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         kind = f"{environ['REQUEST_METHOD']} {_ID.sub('/<id>', environ['PATH_INFO'])}"
         started, collected = time.thread_time_ns(), _collecting[1]
+        result = app(environ, start_response)
         try:
-            return list(app(environ, start_response))  # the body drawn here, not later
+            return list(result)  # the body drawn here, not later
         finally:
+            # What gunicorn would do once the body is sent: Django's request_finished
+            # (the database connection closed, caches) runs in the request it ends.
+            if hasattr(result, "close"):
+                result.close()
             _seen[kind] += 1
             if _seen[kind] > SKIP_FIRST:
                 _requests[kind] += 1

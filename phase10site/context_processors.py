@@ -30,11 +30,14 @@ def request_csrf_token(request: HttpRequest) -> str:
     """The request's CSRF token, one masking for all the response's forms: a page, the
     board in it and the forms kept with their slot (games/cached_html.py) all show the
     same one. Masking (32 random characters) is for each response to differ from the
-    last, which it still does; a second masking in the same response adds nothing."""
-    token: str | None = getattr(request, "_masked_csrf_token", None)
-    if token is None:
-        token = get_token(request)
-        setattr(request, "_masked_csrf_token", token)  # noqa: B010
+    last, which it still does; a second masking in the same response adds nothing. Kept
+    with the secret it masks: a login in the request (`rotate_token`) gets a new one."""
+    secret = request.META.get("CSRF_COOKIE")
+    kept: tuple[str, str] | None = getattr(request, "_masked_csrf_token", None)
+    if kept is not None and secret is not None and kept[0] == secret:
+        return kept[1]
+    token = get_token(request)
+    setattr(request, "_masked_csrf_token", (request.META["CSRF_COOKIE"], token))  # noqa: B010
     return token
 
 

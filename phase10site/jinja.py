@@ -103,7 +103,8 @@ def render(name: str, context: dict[str, Any], request: HttpRequest | None = Non
     values = {"keep": Keep(), **context, "_": words()}
     if request is not None:
         # What Django's backend adds given the request, with the CSRF token the rest of
-        # the response shows (the backend's would be masked once more).
+        # the response shows (the backend's would be masked once more). The backend's
+        # context processors would run here too: the jinja2 backend has none.
         values.update(request=request, csrf_input=_lazy_csrf_input(request))
     return SafeString(template.render(values))
 

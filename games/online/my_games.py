@@ -343,12 +343,24 @@ def _line_key(list_name: str, game: Game, to_play: str | None, now: datetime) ->
     """What a current game's line in the list shows (list.html), but its seats' line:
     that is `seats_key`'s. The waiting time is shown only without a clock, in "your turn",
     in words ("2 days, 3 hours") that the template writes when the lists aren't cached:
-    the key has what they follow, the turn's start and the whole minutes since (past a
-    month, a start on the 29th–31st may see "4 weeks" stay up to a minute longer)."""
+    the key has what they follow, the turn's start and the time since in the smallest
+    unit the words show (`timesince`'s two adjacent units: minutes under a day, hours
+    under a week, days after that; past a month a start on the 29th–31st may see "4
+    weeks" stay up to a day longer)."""
     waited: tuple[object, ...] = ()
     if list_name == "t" and not game.turn_clock and game.turn_started_at:
-        waited = (game.turn_started_at, (now - game.turn_started_at) // timedelta(minutes=1))
+        since = now - game.turn_started_at
+        step = next(step for longer, step in _WAITED_STEPS if since < longer)
+        waited = (game.turn_started_at, step, since // step)
     return (list_name, game.seats_key, game.name, game.status, to_play, game.turn_clock, waited)
+
+
+# (below this long, the waiting time's words change every): see `_line_key`.
+_WAITED_STEPS = [
+    (timedelta(days=1), timedelta(minutes=1)),
+    (timedelta(weeks=1), timedelta(hours=1)),
+    (timedelta.max, timedelta(days=1)),
+]
 
 
 def _with_seat(seat: Seat) -> Game:

@@ -42,9 +42,10 @@ setting_changed.connect(forget, dispatch_uid="phase10site.once.forget")
 
 
 class OnceNode(template.Node):
-    # Its blocks hide nothing a template walk looks for ({% block %} is refused inside
-    # one, see do_once): {% extends %} walks the root template's nodes for its blocks on
-    # every render, and base.html's once blocks are most of them.
+    # Template walks don't go in: {% extends %} walks the root template's nodes for its
+    # {% block %}s on every render, base.html's once blocks are most of them, and a
+    # block is refused inside one (do_once). (An {% extends %} inside one, which
+    # Django's check for a second extends would then miss, means nothing there anyway.)
     child_nodelists = ()
 
     def __init__(self, nodelist: NodeList, vary: list[FilterExpression]) -> None:

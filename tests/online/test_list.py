@@ -166,18 +166,38 @@ def test_my_games_show_a_turn_that_moved_on_since_the_lists_were_cached(alice, b
     assert "Your turn" not in page and "bob to play" in page
 
 
-def test_my_games_waiting_time_moves_on_while_the_lists_are_cached(alice, bob, alice_client):
+def test_my_games_waiting_time_moves_on_while_the_lists_are_cached(
+    alice, bob, alice_client, monkeypatch
+):
+    """The lists are drawn again when the waiting time's words change, not in between:
+    by the minute under a day, by the hour under a week."""
     import time_machine
+    from django.template import defaultfilters
 
+    drawn = []  # the template's |timesince: called only when the lists are drawn
+    words = defaultfilters.timesince
+    monkeypatch.setattr(
+        defaultfilters, "timesince", lambda *a, **k: drawn.append(1) or words(*a, **k)
+    )
     started = timezone.now()
     game = waiting_for(started_game(alice, bob, seed=1), alice, 0, "Slow")
     Game.objects.filter(pk=game.pk).update(turn_started_at=started - timedelta(minutes=5))
     url = reverse("games:online_list")
+
+    def page():
+        return alice_client.get(url).content.decode()
+
+    # Within the cached lists' ten minutes: the key, not the cache's expiry, moves them on.
     with time_machine.travel(started, tick=False):
-        assert "waiting 5\xa0minutes" in alice_client.get(url).content.decode()
-        assert "waiting 5\xa0minutes" in alice_client.get(url).content.decode()  # cached
+        assert "waiting 5\xa0minutes" in page()
+        assert "waiting 5\xa0minutes" in page() and len(drawn) == 1  # from the cache
     with time_machine.travel(started + timedelta(seconds=50), tick=False):
-        assert "waiting 5\xa0minutes" in alice_client.get(url).content.decode()
-    # Within the cached lists' ten minutes: the key, not the cache's expiry, moves it on.
+        assert "waiting 5\xa0minutes" in page() and len(drawn) == 1
     with time_machine.travel(started + timedelta(minutes=4, seconds=1), tick=False):
-        assert "waiting 9\xa0minutes" in alice_client.get(url).content.decode()
+        assert "waiting 9\xa0minutes" in page() and len(drawn) == 2
+
+    Game.objects.filter(pk=game.pk).update(turn_started_at=started - timedelta(days=2, minutes=10))
+    with time_machine.travel(started, tick=False):
+        assert "waiting 2\xa0days" in page() and len(drawn) == 3
+    with time_machine.travel(started + timedelta(minutes=9), tick=False):
+        assert "waiting 2\xa0days" in page() and len(drawn) == 3  # the same hour

@@ -133,20 +133,28 @@ def test_a_block_inside_once_is_refused_and_a_page_still_fills_the_blocks_around
 def test_a_page_shows_one_csrf_token_in_all_its_forms_and_a_new_one_each_time(
     alice, bob, alice_client
 ):
-    """The board (kept with a slot), the header, the menu's and the footer's forms: one
-    masking of the token per response (phase10site.context_processors), a new one for
-    the next response, and a form posted with it is accepted."""
+    """The board (kept with a slot), a night's game (kept with a slot), a round's form
+    (a Jinja2 partial drawn with the request), the header, the menu's and the footer's
+    forms: one masking of the token per response (phase10site.context_processors), a
+    new one for the next response, and a form posted with it is accepted."""
     from django.test import Client
 
-    from tests.nights.helpers import start_night
+    from tests.nights.helpers import post_round, start_night
     from tests.online.helpers import started_game
 
     game = started_game(alice, bob)
     night = start_night(alice_client)
-    for url in (game.get_absolute_url(), night.get_absolute_url(), reverse("games:night_list")):
+    post_round(alice_client, night, went_out=0, points=[0, 25, 40], completed=[0])
+    pages = {  # url: the forms on it beyond base.html's two (log out, language)
+        game.get_absolute_url(): 1,
+        night.get_absolute_url(): 2,
+        reverse("games:night_edit_round", args=[night.public_id, 1]): 1,
+        reverse("games:night_list"): 0,
+    }
+    for url, own_forms in pages.items():
         first, second = _page(alice_client, url), _page(alice_client, url)
         tokens = set(TOKEN.findall(first)) | {HEADER_TOKEN.search(first)[1]}
-        assert len(tokens) == 1 and len(TOKEN.findall(first)) >= 2, url
+        assert len(tokens) == 1 and len(TOKEN.findall(first)) >= 2 + own_forms, url
         assert tokens.isdisjoint(TOKEN.findall(second)), url
 
     checked = Client(enforce_csrf_checks=True)
@@ -157,3 +165,19 @@ def test_a_page_shows_one_csrf_token_in_all_its_forms_and_a_new_one_each_time(
     response = checked.post(sort, {"csrfmiddlewaretoken": token, "sort": "colour"})
     assert response.status_code == 302  # a plain form post goes back to the board
     assert checked.session["online_hand_sort"] == "colour"
+
+
+def test_the_requests_csrf_token_follows_a_login_in_the_same_request(rf, alice):
+    """A token kept for the request is for the secret it masks: after `rotate_token` (a
+    login) the forms get one for the new secret, which the next request accepts."""
+    from django.middleware.csrf import _unmask_cipher_token, rotate_token
+
+    from phase10site.context_processors import request_csrf_token
+
+    request = rf.get("/")
+    before = request_csrf_token(request)
+    assert request_csrf_token(request) == before  # one masking per request
+    rotate_token(request)
+    after = request_csrf_token(request)
+    assert after != before
+    assert _unmask_cipher_token(after) == request.META["CSRF_COOKIE"]
