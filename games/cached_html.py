@@ -7,15 +7,20 @@ as a slot and filled in per request. Django's `{% csrf_token %}` draws the slot 
 from __future__ import annotations
 
 from django.http import HttpRequest
-from django.utils.safestring import SafeString
+from django.utils.html import format_html
 
-from phase10site.context_processors import request_csrf_token
+from phase10site.context_processors import CSRF_FIELD, request_csrf_token
 
 CSRF_SLOT = "__csrf_token_slot__"
-CSRF_INPUT = SafeString(f'<input type="hidden" name="csrfmiddlewaretoken" value="{CSRF_SLOT}">')
+CSRF_INPUT = format_html(CSRF_FIELD, CSRF_SLOT)
 
 
 def with_csrf(html: str, request: HttpRequest) -> str:
     """`html` (drawn with autoescaping, so the slot can only be ours) with this
     request's CSRF token in its slots."""
-    return html.replace(CSRF_SLOT, request_csrf_token(request)) if CSRF_SLOT in html else html
+    return with_token(html, request_csrf_token(request))
+
+
+def with_token(html: str, token: str) -> str:
+    """`html` with `token` in its CSRF slots."""
+    return html.replace(CSRF_SLOT, token) if CSRF_SLOT in html else html

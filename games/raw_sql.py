@@ -49,7 +49,7 @@ class RowPart:
                 self.converters.append((index, found, col))
 
     def columns(self) -> str:
-        return ", ".join(f'{self.alias}."{field.column}"' for field in self.fields)
+        return ", ".join(f"{self.alias}.{column(field)}" for field in self.fields)
 
     def build(self, row: Sequence[Any]) -> Model:
         values = list(row[self.start : self.end])

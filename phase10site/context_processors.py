@@ -41,11 +41,13 @@ def request_csrf_token(request: HttpRequest) -> str:
     return token
 
 
+# A form's CSRF field, as {% csrf_token %} writes it, for format_html.
+CSRF_FIELD = '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+
+
 def csrf_input(request: HttpRequest) -> SafeString:
     """The CSRF field of a form drawn for this request alone (the page's own token)."""
-    return format_html(
-        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', request_csrf_token(request)
-    )
+    return format_html(CSRF_FIELD, request_csrf_token(request))
 
 
 NAV = {

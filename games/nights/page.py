@@ -30,7 +30,6 @@ from markupsafe import Markup
 
 from accounts import charts
 from accounts.templatetags import rating_tags
-from phase10site.context_processors import csrf_input
 from phase10site.jinja import Keep, render
 
 from ..cached_html import CSRF_INPUT, with_csrf
@@ -269,6 +268,8 @@ def game_context(
         "form": form,
         "ratings_revision": ratings_revision,
         **(confirming or {}),
+        # The game as everyone of the same role sees it at its version: drawn once.
+        "plain": not (notice or saved or form or tiebreak or confirming),
     }
     if can_edit:
         # Only the forms the page shows: none to enter a round once the rounds are over.
@@ -285,15 +286,13 @@ def game_context(
     return context
 
 
-def game_html(request: HttpRequest, context: dict[str, Any], *, plain: bool) -> SafeString:
-    """game.html drawn for `context`. `plain`: the game as everyone of the same role sees
-    it at its version (no notice, no round saved just now, no form sent back, no
-    correction): a night's page looked at again, drawn once per version, language and
-    role, with this request's CSRF token put in its forms."""
-    if not plain:
-        # The CSRF field once for the game's forms, as Django's {% csrf_token %} does
-        # (the backend's own masks a new token for each).
-        return render(GAME, {**context, "csrf_input": csrf_input(request)})
+def game_html(request: HttpRequest, context: dict[str, Any]) -> SafeString:
+    """game.html drawn for `context` (`game_context`'s). A plain one, the game as everyone
+    of the same role sees it at its version (no notice, no round saved just now, no form
+    sent back, no correction), is drawn once per version, language and role, with this
+    request's CSRF token put in its forms."""
+    if not context["plain"]:
+        return render(GAME, context, request)
     key = game_key(context["game"], context["can_edit"], context["ratings_revision"])
     html = cache.get(key)
     if html is None:

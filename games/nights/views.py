@@ -75,8 +75,9 @@ def _nights_of(user) -> QuerySet[Game]:  # type: ignore[no-untyped-def]
 # CASEs skip the subqueries that ask whether anyone else co-scores or sits at the table
 # (`awaiting`: NULL when not seated, else whether the seat still waits for their answer).
 _GAME_FIELDS = Game._meta.concrete_fields
+_GAME_COLUMNS = ", ".join(f"g.{field.column}" for field in _GAME_FIELDS)
 _NIGHT_SQL = (
-    f"SELECT {', '.join(f'g.{field.column}' for field in _GAME_FIELDS)},"
+    f"SELECT {_GAME_COLUMNS},"
     f" (SELECT m.revision FROM {RatingMark._meta.db_table} m WHERE m.id = 1),"
     " CASE WHEN g.creator_id = %s THEN NULL ELSE EXISTS(SELECT 1 FROM"
     f" {Game.co_scorers.through._meta.db_table} c WHERE c.game_id = g.id AND c.user_id = %s)"
@@ -143,8 +144,7 @@ def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str)
 # the row as _get_night_for_viewer builds it (a raw queryset took twice as long); a
 # co-scorer goes on to _get_night_for_scorer.
 _SCORER_SQL = (
-    f"SELECT {', '.join(f'g.{field.column}' for field in _GAME_FIELDS)}"
-    f" FROM {Game._meta.db_table} g WHERE g.public_id = %s AND g.mode = %s"
+    f"SELECT {_GAME_COLUMNS} FROM {Game._meta.db_table} g WHERE g.public_id = %s AND g.mode = %s"
 )
 
 
@@ -438,8 +438,7 @@ def _render_game(
         confirming=confirming,
         ratings_revision=revision,
     )
-    plain = not (notice or saved or form or tiebreak_form or confirming)
-    html = page.game_html(request, context, plain=plain)
+    html = page.game_html(request, context)
     if request.htmx and not full_page:
         return HttpResponse(html)
     share_url = request.build_absolute_uri(reverse("games:night_share", args=[game.share_token]))

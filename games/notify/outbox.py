@@ -369,26 +369,27 @@ def _publish(ids: Sequence[int], *, claimed: bool) -> int:
     again later."""
     # By name: the task module imports this one.
     send_notification = app.tasks["games.send_notification"]
-    published = 0
+    published = tried = 0  # tried: rows done with, published or claimed by another sweep
+    publishing = None  # the row claimed and being handed over
     try:
         with broker_connection() as connection:
             for pk in ids:
-                if not claimed and not claim(pk):
-                    continue
-                try:
+                if claimed or claim(pk):
+                    publishing = pk
                     # Celery passes `connection` on to send_task; celery-types' stub of
                     # apply_async doesn't list it.
                     send_notification.apply_async((pk,), connection=connection, retry=False)  # type: ignore[call-arg]  # stub narrower than Celery
-                except Exception:
-                    Notification.objects.filter(pk=pk, status=Status.QUEUED).update(
-                        status=Status.PENDING, queued_at=None
-                    )
-                    raise
-                published += 1
+                    publishing = None
+                    published += 1
+                tried += 1
     except Exception as error:  # kombu, redis, OSError: the sweeper will retry
-        left = list(ids[published:])
-        if claimed and left:
-            Notification.objects.filter(pk__in=left, status=Status.QUEUED).update(
+        left = list(ids[tried:])
+        # Queued rows go back to pending: the one being handed over and, for a move's
+        # rows (queued when written), those not tried yet; the sweeper's others are
+        # still pending.
+        back = left if claimed else [pk for pk in [publishing] if pk is not None]
+        if back:
+            Notification.objects.filter(pk__in=back, status=Status.QUEUED).update(
                 status=Status.PENDING, queued_at=None
             )
         log.warning(

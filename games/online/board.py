@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.core.cache import cache
+from django.core.signals import setting_changed
 from django.http import HttpRequest
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
@@ -257,15 +258,24 @@ def log_lines(
     ]
 
 
-# (game's public id, language, names, move number) -> the move in words (log_lines).
+# (game's public id, language, names, move number) -> the move in words (log_lines);
+# emptied when full (they are all drawn again) and when the settings change.
 _MOVE_WORDS: dict[tuple[Any, ...], str] = {}
+MOVE_WORDS_MOST = 20_000
+
+
+def _forget_move_words(**_kwargs: object) -> None:
+    _MOVE_WORDS.clear()
+
+
+setting_changed.connect(_forget_move_words, dispatch_uid="games.online.board.move_words")
 
 
 def _move_words(scope: tuple[str, str, tuple[str, ...]], number: int, seat: int, data: Any) -> str:
     key = (*scope, number)
     words = _MOVE_WORDS.get(key)
     if words is None:
-        if len(_MOVE_WORDS) >= 20_000:  # a bound: they are all drawn again
+        if len(_MOVE_WORDS) >= MOVE_WORDS_MOST:
             _MOVE_WORDS.clear()
         words = _MOVE_WORDS[key] = move_line(data, seat, scope[2])
     return words

@@ -4,11 +4,11 @@ request's CSRF token in its slots."""
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from games.cached_html import CSRF_SLOT
+from games.cached_html import with_token
 
 register = template.Library()
 
 
 @register.filter
 def with_csrf(html: SafeString, token: object) -> SafeString:
-    return mark_safe(html.replace(CSRF_SLOT, str(token)))  # noqa: S308  # our own cached HTML
+    return mark_safe(with_token(html, str(token)))  # noqa: S308  # our own cached HTML

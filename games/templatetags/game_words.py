@@ -13,18 +13,12 @@ from games.nights.scoreboard import ScoreboardSeat
 from games.scoring import game_rules
 from games.words import (
     names_words,
-    phase_goal_words,
     rules_words,
     time_limit_words,
     variant_words,
 )
 
 register = template.Library()
-
-
-@register.filter
-def phase_goal(number: int | None) -> str:
-    return phase_goal_words(number)
 
 
 @register.filter

@@ -322,3 +322,23 @@ def test_with_many_known_players_the_lists_offer_the_latest_and_the_others_are_t
     # One no longer in the list is typed: a guest's name seats the same guest again.
     game = created(alice_client.post(URL, form_data(player_0=me(alice), guest_1="old")))
     assert [seat.player.pk for seat in seats(game)] == [me_player.pk, old.pk]
+
+
+def test_the_kept_game_is_each_roles_own_and_without_the_saved_rounds_summary(
+    alice_client, alice, bob, bob_client
+):
+    """A night's game is kept per version and role (games/nights/page.py): the member
+    seated at it, opening it after its scorer, gets no round form; the page after a save
+    (?saved=<n>, its summary on top) is not the one kept for the next look."""
+    game = created(alice_client.post(URL, form_data(player_0=me(alice), member_1="bob")))
+    answer(bob_client, game, "accept")
+    post_round(alice_client, game, went_out=0, points=[0, 25], completed=[0])
+    url = game.get_absolute_url()
+
+    saved = alice_client.get(f"{url}?saved=1").content.decode()
+    scorer = alice_client.get(url).content.decode()
+    member = bob_client.get(url).content.decode()
+
+    assert 'id="round-summary"' in saved and 'id="round-summary"' not in scorer
+    assert 'class="round-form"' in scorer and 'class="round-form"' not in member
+    assert 'id="game"' in member  # the same night's game, drawn for its role
