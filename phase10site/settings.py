@@ -163,6 +163,12 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- Cache ------------------------------------------------------------------
+# Each process its own, in memory (what is cached is drawn HTML and scoreboards, keyed by
+# the game's version: nothing to share or invalidate). Django's LocMemCache, keeping
+# values that can't change unpickled (phase10site/cache.py).
+CACHES = {"default": {"BACKEND": "phase10site.cache.InProcessCache"}}
+
 # --- Auth -------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [
     # Axes first: it refuses locked-out credentials before any password check.

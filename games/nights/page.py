@@ -254,9 +254,10 @@ def game_context(
 ) -> dict[str, Any]:
     """What game.html draws. `form`: a round's form sent back (refused) or opened for a
     correction; `confirming`: a correction's panel (`correction_context`);
-    `ratings_revision`: a finished night's, whose rating changes it shows."""
-    urls = night_urls(game)
-    context: dict[str, Any] = {
+    `ratings_revision`: a finished night's, whose rating changes it shows. The parts
+    that take work (the entry panel's forms, the rating changes, the chart) are added by
+    `game_html` only when it draws the game, not when it finds it kept."""
+    return {
         "game": game,
         "board": board,
         "can_edit": can_edit,
@@ -264,26 +265,34 @@ def game_context(
         "level": level,
         "saved": saved,
         **parts(),
-        "urls": urls,
+        "urls": night_urls(game),
         "form": form,
+        "tiebreak": tiebreak,
         "ratings_revision": ratings_revision,
         **(confirming or {}),
         # The game as everyone of the same role sees it at its version: drawn once.
         "plain": not (notice or saved or form or tiebreak or confirming),
     }
-    if can_edit:
-        # Only the forms the page shows: none to enter a round once the rounds are over.
+
+
+def _drawn_parts(context: dict[str, Any]) -> dict[str, Any]:
+    """What game.html needs besides `game_context`'s, made when it is drawn: only the
+    forms the page shows (none to enter a round once the rounds are over), a finished
+    night's rating changes and its chart."""
+    game, board, form, urls = context["game"], context["board"], context["form"], context["urls"]
+    drawn: dict[str, Any] = {}
+    if context["can_edit"]:
         if form is not None:
-            context["round_form"] = entry_forms.bound_round_form(form, _form_url(urls, form))
+            drawn["round_form"] = entry_forms.bound_round_form(form, _form_url(urls, form))
         elif not board.rounds_over:
-            context["round_form"] = entry_forms.new_round_form(board, urls.add_round)
+            drawn["round_form"] = entry_forms.new_round_form(board, urls.add_round)
         if board.tiebreak_needed:
-            context["tiebreak_form"] = entry_forms.tiebreak_form(board, tiebreak)
-    if ratings_revision is not None:
-        context["ratings"] = _rating_changes(game, ratings_revision)
+            drawn["tiebreak_form"] = entry_forms.tiebreak_form(board, context["tiebreak"])
+    if context["ratings_revision"] is not None:
+        drawn["ratings"] = _rating_changes(game, context["ratings_revision"])
     if board.is_over and board.rounds:
-        context["chart"] = charts.score_chart_svg(game)
-    return context
+        drawn["chart"] = charts.score_chart_svg(game)
+    return drawn
 
 
 def game_html(request: HttpRequest, context: dict[str, Any]) -> SafeString:
@@ -292,11 +301,12 @@ def game_html(request: HttpRequest, context: dict[str, Any]) -> SafeString:
     sent back, no correction), is drawn once per version, language and role, with this
     request's CSRF token put in its forms."""
     if not context["plain"]:
-        return render(GAME, context, request)
+        return render(GAME, {**context, **_drawn_parts(context)}, request)
     key = game_key(context["game"], context["can_edit"], context["ratings_revision"])
     html = cache.get(key)
     if html is None:
-        html = str(render(GAME, {**context, "csrf_input": CSRF_INPUT}))
+        drawn = {**context, **_drawn_parts(context), "csrf_input": CSRF_INPUT}
+        html = str(render(GAME, drawn))
         cache.set(key, html, GAME_SECONDS)
     return SafeString(with_csrf(html, request))
 

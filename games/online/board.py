@@ -6,14 +6,12 @@ in `games/online/game.html` and the card templates.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
 from django.core.cache import cache
-from django.core.signals import setting_changed
 from django.http import HttpRequest
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
@@ -28,9 +26,16 @@ from phase10site.jinja import render
 from ..cached_html import CSRF_INPUT, with_csrf
 from ..engine import Action, Card, Discard, PlayerView, hint, player_view
 from ..models import Game, Seat
-from ..words import group_words, move_line, phase_goal_words, time_left_words
+from ..words import phase_goal_words, time_left_words
 from . import chat, services
-from .pause import load_profiles, pause_panel, seat_away_words, turn_clock
+from .pause import load_profiles, pause_panel, turn_clock
+from .table_parts import (
+    draw_pile_words,
+    last_round_context,
+    log_lines,
+    seat_context,
+    standing_rows,
+)
 
 SORT_KEY = "online_hand_sort"
 COLOURS = "RBGY"
@@ -235,52 +240,6 @@ def clock_context(
     return clock
 
 
-def log_lines(
-    moves: Iterable[Sequence[Any]], names: Sequence[str], game_key: str = ""
-) -> list[dict[str, Any]]:
-    """Logged moves — (number, seat, action, automatic), as `Game.recent_moves` holds
-    them — as the log of turns shows them, oldest first: in words, with the round a
-    move ended (the board's, the spectator's and the replay's log alike). With
-    `game_key` (the game's public id), each move's words are looked up once per process
-    and language: a move never changes, and a board shows the last ten on every move."""
-    scope = (game_key, get_language() or "", tuple(names))
-    return [
-        {
-            "number": number,
-            "seat": seat,
-            "text": _move_words(scope, number, seat, data)
-            if game_key
-            else move_line(data, seat, names),
-            "automatic": automatic,
-            "round_over": data.get("log", {}).get("round_over"),
-        }
-        for number, seat, data, automatic in moves
-    ]
-
-
-# (game's public id, language, names, move number) -> the move in words (log_lines);
-# emptied when full (they are all drawn again) and when the settings change.
-_MOVE_WORDS: dict[tuple[Any, ...], str] = {}
-MOVE_WORDS_MOST = 20_000
-
-
-def _forget_move_words(**_kwargs: object) -> None:
-    _MOVE_WORDS.clear()
-
-
-setting_changed.connect(_forget_move_words, dispatch_uid="games.online.board.move_words")
-
-
-def _move_words(scope: tuple[str, str, tuple[str, ...]], number: int, seat: int, data: Any) -> str:
-    key = (*scope, number)
-    words = _MOVE_WORDS.get(key)
-    if words is None:
-        if len(_MOVE_WORDS) >= MOVE_WORDS_MOST:
-            _MOVE_WORDS.clear()
-        words = _MOVE_WORDS[key] = move_line(data, seat, scope[2])
-    return words
-
-
 def _phases_to_pick(view: PlayerView) -> tuple[int, ...]:
     phase = view.phase[view.seat]
     if phase is not None:
@@ -363,134 +322,3 @@ def board_urls(public_id: str, prefix: str) -> dict[str, str]:
     names += ["replay", "spectators"]
     names += ["chat", "chat_hide", "chat_mute"]
     return {name: reverse(f"games:online_{name}", args=[public_id]) for name in names}
-
-
-def seat_context(view: PlayerView, seat: Seat, me: Seat | None) -> dict[str, Any]:
-    """One seat around the table: name, tags, facts and laid groups (`me`: the viewer's
-    seat; None for a spectator or a replay)."""
-    position = seat.position
-    is_turn = not view.game_over and position == view.current_seat
-    classes = ["ot-player"]
-    tags = []
-    if is_turn:
-        classes.append("turn")
-    if me is not None and position == me.position:
-        classes.append("me")
-        tags.append(("", _("you")))
-    if position not in view.playing:
-        classes.append("out")
-    if seat.is_bot:
-        tags.append(("bot", _("resigned · bot plays") if seat.resigned else _("bot")))
-    if position == view.dealer and not view.game_over:
-        tags.append(("deal", _("dealer")))
-    if is_turn:
-        tags.append(("turn", _("to play")))
-    if position in view.skipped:
-        tags.append(("skip", _("skipped next")))
-    if away := seat_away_words(seat, me):
-        tags.append(("away", away))
-    if view.laid_phase[position] is not None:
-        tags.append(("down", _("phase laid")))
-    facts = []
-    phase = view.phase[position]
-    if phase is not None:
-        facts.append((_("Phase %(number)s") % {"number": phase}, phase_goal_words(phase)))
-    elif view.rules.pick_a_phase:
-        done, total = len(view.completed[position]), len(view.rules.phases)
-        phases = ngettext("%(done)s of %(total)s phase", "%(done)s of %(total)s phases", total) % {
-            "done": done,
-            "total": total,
-        }
-        facts.append((phases, ""))
-    count, score = view.hand_counts[position], view.scores[position]
-    facts.append((ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}, ""))
-    facts.append((ngettext("%(score)s point", "%(score)s points", score) % {"score": score}, ""))
-    groups = [
-        {
-            "words": group_words(
-                group.kind,
-                number=group.number,
-                colour=group.colour,
-                low=group.low,
-                size=len(group),
-            ),
-            "cards": [str(card) for card in group],
-        }
-        for group in view.laid[position]
-    ]
-    return {
-        "seat": seat,
-        "name": view.players[position],
-        "is_turn": is_turn,
-        "classes": " ".join(classes),
-        "tags": tags,
-        "facts": facts,
-        "groups": groups,
-    }
-
-
-def cards_left(game: Game, round_number: int) -> list[list[str]]:
-    """Per seat position, the cards left in its hand when round `round_number` ended
-    (shown to everyone once the round is over), from the game row: no query."""
-    reveal = game.round_reveal or {}
-    return list(reveal.get("hands", [])) if reveal.get("round") == round_number else []
-
-
-def last_round_context(
-    game: Game, view: PlayerView, log: list[dict[str, Any]]
-) -> dict[str, Any] | None:
-    """The last round's results: each seat's points, phase, total, and its cards left."""
-    summary = view.last_round
-    if summary is None:
-        return None
-
-    cards = cards_left(game, summary.round_number)
-    rows = [
-        {
-            "name": view.players[position],
-            "points": line.points,
-            "went_out": line.went_out,
-            "laid_text": "✓ " + _("phase %(number)s") % {"number": summary.laid[position]}
-            if summary.laid[position]
-            else "✗ " + _("not laid"),
-            "next_text": _("→ phase %(number)s") % {"number": view.phase[position]}
-            if view.phase[position] and not view.game_over
-            else "",
-            "total": view.scores[position],
-            "points_words": points_words(line.points),
-            "cards": cards[position] if position < len(cards) else [],
-        }
-        for position, line in enumerate(summary.seats)
-    ]
-    recent = any(line["round_over"] == summary.round_number for line in log)
-    return {"number": summary.round_number, "rows": rows, "recent": recent}
-
-
-def draw_pile_words(count: int) -> str:
-    return ngettext("Draw pile: %(count)s card", "Draw pile: %(count)s cards", count) % {
-        "count": count
-    }
-
-
-def points_words(points: int) -> str:
-    """A hand's points in a round's reveal (reveal.html): "40 points"."""
-    return ngettext("%(points)s point", "%(points)s points", points) % {"points": points}
-
-
-def standing_rows(seats: Iterable[Seat]) -> list[dict[str, Any]]:
-    """A finished game's seats by rank, as standings.html shows them."""
-    return [
-        {
-            "rank": seat.rank,
-            "is_winner": seat.is_winner,
-            "name": seat.player.name,
-            "resigned": seat.resigned,
-            "is_bot": seat.is_bot,
-            "phases_words": ngettext(
-                "%(done)s phase completed", "%(done)s phases completed", seat.phases_completed
-            )
-            % {"done": seat.phases_completed},
-            "score": seat.score,
-        }
-        for seat in sorted(seats, key=lambda s: (s.rank or 99, s.position))
-    ]

@@ -23,7 +23,8 @@ from .. import engine
 from ..engine import GameState, Outcome, RoundOver, spectator_view
 from ..models import Game, Move, RoundScore, Seat
 from . import chat, services
-from .board import log_lines, points_words, seat_context, sorted_hand, standing_rows
+from .board import sorted_hand
+from .table_parts import log_lines, points_words, seat_context, standing_rows
 
 # (number, seat, action, automatic): one logged move, as `Game.recent_moves` holds it.
 LoggedMove = tuple[int, int, dict[str, Any], bool]

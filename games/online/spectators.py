@@ -16,7 +16,8 @@ from ..models import Game, Seat, new_token
 from ..players import seat_for_user
 from ..scoring import bump
 from . import services
-from .board import clock_context, last_round_context, log_lines, seat_context, standing_rows
+from .board import clock_context
+from .table_parts import last_round_context, log_lines, seat_context, standing_rows
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
