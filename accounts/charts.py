@@ -30,6 +30,7 @@ from django.utils.translation import get_language, get_language_bidi
 from django.utils.translation import gettext as _
 
 from games.models import Game, RoundScore
+from phase10site.cache import VERSION_SECONDS
 
 from . import stats
 
@@ -356,9 +357,7 @@ def score_chart(game: Game) -> LineChart | None:
 
 # A game's rounds change only with its version (every saved, corrected or undone round
 # bumps it), so its chart is drawn once per version and language, then read from the
-# cache. Player names are drawn with it: a renamed player or a claimed guest shows in
-# the chart of a game that no longer changes once this has passed.
-SCORE_CHART_SECONDS = 600
+# cache (for VERSION_SECONDS: its players' names are drawn with it).
 
 
 def score_chart_key(game: Game) -> str:
@@ -374,7 +373,7 @@ def score_chart_svg(game: Game) -> SafeString:
     markup = cache.get(key)
     if markup is None:
         markup = str(render(score_chart(game)))
-        cache.set(key, markup, SCORE_CHART_SECONDS)
+        cache.set(key, markup, VERSION_SECONDS)
     return SafeString(markup)
 
 

@@ -21,6 +21,13 @@ from typing import TYPE_CHECKING, Any
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.locmem import LocMemCache
 
+# How long what is kept under a game's version lives (a board, a night's scoreboard, game,
+# card, rating changes and chart; the templates' `{% cache 600 … %}` blocks alike). Every
+# change of a game bumps its version, so this only bounds what the version doesn't cover:
+# a renamed player or a claimed guest shows in a game that no longer changes once it has
+# passed.
+VERSION_SECONDS = 600
+
 _IMMUTABLE = (str, bytes, int, float, bool, type(None))
 
 

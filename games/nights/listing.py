@@ -35,6 +35,8 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from phase10site.cache import VERSION_SECONDS
+
 from ..cached_html import CSRF_SLOT
 from ..context_processors import YOUR_TURN_SQL, your_turn_params
 from ..models import Game, Player, Seat
@@ -47,7 +49,6 @@ GAMES_PER_PAGE = 20
 _LAST_READ = 2**31 // GAMES_PER_PAGE
 CARD_TEMPLATE = "games/nights/list.html#card"
 ITEMS_TEMPLATE = "games/nights/list.html#items"
-CARD_SECONDS = 600  # as long as a night's other fragments (views.SCOREBOARD_SECONDS)
 
 _GAME, _SEAT, _PLAYER = (model._meta.db_table for model in (Game, Seat, Player))
 _CO_SCORER = Game.co_scorers.through._meta.db_table
@@ -209,7 +210,7 @@ def _items_html(nights: list[ListedNight]) -> str:
         _add_cards(nights, keys)
         context = {"nights": nights, "csrf_token": CSRF_SLOT}
         html = str(render_to_string(ITEMS_TEMPLATE, context))
-        cache.set(page_key, html, CARD_SECONDS)
+        cache.set(page_key, html, VERSION_SECONDS)
     return html
 
 
@@ -223,7 +224,7 @@ def _add_cards(nights: list[ListedNight], keys: list[str]) -> None:
         for seat in seats.order_by("game_id", "position"):
             missing[seat.game_id].seat_list.append(seat)
         new = {card_cache_key(night.key): _draw(night) for night in missing.values()}
-        cache.set_many(new, CARD_SECONDS)
+        cache.set_many(new, VERSION_SECONDS)
         drawn.update(new)
     for night, key in zip(nights, keys, strict=True):
         night.card = mark_safe(drawn[key])  # noqa: S308  # list.html's own partial, as drawn

@@ -30,6 +30,7 @@ from markupsafe import Markup
 
 from accounts import charts
 from accounts.templatetags import rating_tags
+from phase10site.cache import VERSION_SECONDS
 from phase10site.jinja import Keep, render
 
 from ..cached_html import CSRF_INPUT, with_csrf
@@ -42,13 +43,9 @@ from .forms import NightRoundForm, NightTiebreakForm
 from .scoreboard import Scoreboard, ScoreboardRound, ScoreboardSeat
 
 GAME = "games/nights/game.html"
-# A plain game.html (game_html) is kept as long as the scoreboard it shows (a renamed
-# player shows once this has passed: nights/views.py SCOREBOARD_SECONDS); its forms'
-# CSRF token is put in per request (games/cached_html.py).
-GAME_SECONDS = 600
+# A plain game.html (game_html) is kept as long as the scoreboard it shows
+# (VERSION_SECONDS); its forms' CSRF token is put in per request (games/cached_html.py).
 ROUND_FORM = "games/nights/round_form.html"
-# As long as the page's other parts (nights/views.py SCOREBOARD_SECONDS).
-RATINGS_SECONDS = 600
 
 
 # --- words ----------------------------------------------------------------------------------
@@ -307,7 +304,7 @@ def game_html(request: HttpRequest, context: dict[str, Any]) -> SafeString:
     if html is None:
         drawn = {**context, **_drawn_parts(context), "csrf_input": CSRF_INPUT}
         html = str(render(GAME, drawn))
-        cache.set(key, html, GAME_SECONDS)
+        cache.set(key, html, VERSION_SECONDS)
     return SafeString(with_csrf(html, request))
 
 
@@ -324,7 +321,7 @@ def _rating_changes(game: Game, revision: int) -> SafeString:
     html = cache.get(key)
     if html is None:
         html = render_to_string("accounts/rating_changes.html", rating_tags.rating_changes(game))
-        cache.set(key, str(html), RATINGS_SECONDS)
+        cache.set(key, str(html), VERSION_SECONDS)
     return SafeString(html)
 
 

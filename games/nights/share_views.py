@@ -8,6 +8,8 @@ version they show: 204 after one query while nothing changed, else the new score
 
 from __future__ import annotations
 
+from functools import cache, partial
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.functional import SimpleLazyObject
@@ -27,8 +29,14 @@ TV = "games/nights/tv.html"
 def _context(game: Game) -> dict[str, object]:
     # Read lazily: the template draws the board once per version and language ({% cache %}),
     # so later visitors and polls of that version don't read the rounds.
-    board = SimpleLazyObject(lambda: load_scoreboard(game))
-    return {"game": game, "board": board, **page.parts()}
+    board = cache(partial(load_scoreboard, game))
+    return {
+        "game": game,
+        "board": SimpleLazyObject(board),
+        # A finished night's result, in the words of the night's page.
+        "result": SimpleLazyObject(lambda: page.NightWords().result(board())),
+        **page.parts(),
+    }
 
 
 def _live(request: HtmxHttpRequest, token: str, template: str) -> HttpResponse:

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from accounts.models import RatingMark
+from phase10site.cache import VERSION_SECONDS
 from phase10site.jinja import render as render_jinja
 
 from ..context_processors import YOUR_TURN_SQL, count_known, your_turn_params
@@ -43,10 +44,6 @@ from .scoreboard import Scoreboard, load_scoreboard
 
 DETAIL = "games/nights/detail.html"
 CORRECTION = "games/nights/correction.html"
-# A version's scoreboard and its drawing (the templates' {% cache %} blocks) are the same
-# for every viewer: every change bumps the version. A renamed player or a claimed guest
-# shows in a night that no longer changes once this has passed.
-SCOREBOARD_SECONDS = 600
 
 
 # --- access -------------------------------------------------------------------------------
@@ -173,14 +170,14 @@ def _scoreboard(game: Game) -> Scoreboard:
     board: Scoreboard | None = cache.get(key)
     if board is None:
         board = load_scoreboard(game)
-        cache.set(key, board, SCOREBOARD_SECONDS)
+        cache.set(key, board, VERSION_SECONDS)
     return board
 
 
 def _keep_scoreboard(game: Game, board: Scoreboard) -> None:
     """Cache `board`, the scoreboard a service computed for `game`'s new version, where
     `_scoreboard` looks for it; no longer than its seats' names were read ago."""
-    seconds = SCOREBOARD_SECONDS - (time.time() - board.read_at)
+    seconds = VERSION_SECONDS - (time.time() - board.read_at)
     if seconds > 1:
         cache.set(_scoreboard_key(game), board, seconds)
 

@@ -21,6 +21,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
+from phase10site.cache import VERSION_SECONDS
 from phase10site.jinja import render
 
 from ..cached_html import CSRF_INPUT, with_csrf
@@ -47,7 +48,6 @@ TIME_LEFT_SLOT = "__board_time_left__"
 FOCUS_SLOT = "__board_focus__"
 # The places on the board the player's next action starts from (data-landing="…").
 FOCUS_PLACES = frozenset({"hand", "choice", "status", "notice", "chat"})
-BOARD_CACHE_SECONDS = 600
 
 
 @dataclass
@@ -96,7 +96,7 @@ def board_html(
     html = cache.get(key)
     if html is None:
         html = _draw(board_context(request, seating))
-        cache.set(key, html, BOARD_CACHE_SECONDS)
+        cache.set(key, html, VERSION_SECONDS)
     return _per_request(html, request, game, focus)
 
 

@@ -1,18 +1,14 @@
 """Template filters over `games.words`: phase goals, a game's variant and its options,
 a night's name."""
 
-from collections.abc import Iterable
-
 from django import template
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from games.engine import Rules
 from games.models import Game
-from games.nights.scoreboard import ScoreboardSeat
 from games.scoring import game_rules
 from games.words import (
-    names_words,
     rules_words,
     time_limit_words,
     variant_words,
@@ -56,9 +52,3 @@ def night_name(game: Game) -> str:
     if game.name:
         return str(game.name)
     return _("Game night of %(date)s") % {"date": date_format(game.created_at, "DATE_FORMAT")}
-
-
-@register.filter
-def join_names(seats: Iterable[ScoreboardSeat]) -> str:
-    """'Ann and Bo', 'Ann, Bo and Cy' (the TV view's banner)."""
-    return names_words([seat.name for seat in seats])
