@@ -7,8 +7,10 @@ pickles every value on `set` and unpickles it on every `get`, so that a caller c
 what it got can't change the cache: for a string that is cheap, for a scoreboard it was
 most of a round entry's cache time (bench/README.md, issue 12's sixth pass). A value
 that can't be changed needs no such copy: strings, numbers, frozen dataclasses and tuples
-of them are kept as they are; anything else is pickled, as Django does. The keys are the app's own, so they are not
-checked for memcached's rules on every call either.
+of them are kept as they are; anything else is pickled, as Django does. A frozen dataclass
+is taken at its word: a scoreboard's fields hold only tuples, frozensets and more frozen
+dataclasses all the way down (tests/site/test_cache.py walks one). The keys are the app's
+own, so they are not checked for memcached's rules on every call either.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.locmem import LocMemCache
 
 # How long what is kept under a game's version lives (a board, a night's scoreboard, game,
-# card, rating changes and chart; the templates' `{% cache 600 … %}` blocks alike). Every
+# card, rating changes and chart; the templates' `{% cache 600 … %}` blocks must match). Every
 # change of a game bumps its version, so this only bounds what the version doesn't cover:
 # a renamed player or a claimed guest shows in a game that no longer changes once it has
 # passed.
@@ -69,7 +71,7 @@ class InProcessCache(LocMemCache):
         version: int | None = None,
     ) -> bool:
         key = self.make_and_validate_key(key, version=version)
-        kept = _kept(value)
+        kept = _kept(value, self.pickle_protocol)
         with self._lock:
             if self._has_expired(key):
                 self._set(key, kept, timeout)
@@ -94,7 +96,7 @@ class InProcessCache(LocMemCache):
         version: int | None = None,
     ) -> None:
         key = self.make_and_validate_key(key, version=version)
-        kept = _kept(value)
+        kept = _kept(value, self.pickle_protocol)
         with self._lock:
             self._set(key, kept, timeout)
 
@@ -106,10 +108,10 @@ class InProcessCache(LocMemCache):
                 raise ValueError(f"Key '{key}' not found")
             value: Any = self._cache[key]
             new_value: int = (pickle.loads(value) if isinstance(value, _Pickled) else value) + delta
-            self._cache[key] = _kept(new_value)
+            self._cache[key] = _kept(new_value, self.pickle_protocol)
             self._cache.move_to_end(key, last=False)
         return new_value
 
 
-def _kept(value: object) -> object:
-    return value if _frozen(value) else _Pickled(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+def _kept(value: object, protocol: int) -> object:
+    return value if _frozen(value) else _Pickled(pickle.dumps(value, protocol))

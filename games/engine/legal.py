@@ -50,8 +50,7 @@ def phases_needed(state: GameState, seat: int) -> tuple[int, ...]:
     if state.in_tiebreak_round:
         return (TIEBREAK_PHASE,)
     if state.rules.pick_a_phase:
-        done = state.standing.completed[seat]
-        return tuple(phase for phase in state.rules.phases if phase not in done)
+        return state.rules.phases_left(state.standing.completed[seat])
     phase = state.standing.phase[seat]
     return () if phase is None else (phase,)
 

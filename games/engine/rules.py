@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
@@ -94,6 +94,15 @@ class Rules:
     def last_phase(self) -> int:
         """The last phase of the list: completing it ends a normal game."""
         return self.phases[-1]
+
+    def phases_left(self, done: Container[int]) -> tuple[int, ...]:
+        """The phases of the list not in `done`, in order: what a seat may still lay in
+        pick-a-phase.
+
+        >>> Rules(pick_a_phase=True).phases_left({1, 3})
+        (2, 4, 5, 6, 7, 8, 9, 10)
+        """
+        return tuple(phase for phase in self.phases if phase not in done)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; `Rules.from_dict` reads it back."""

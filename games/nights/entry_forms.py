@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.forms import CheckboxInput
 
 from ..engine.progression import MAX_ROUND_POINTS
-from .forms import NOBODY, NightRoundForm, NightTiebreakForm, phases_to_lay
+from .forms import NOBODY, NightRoundForm, NightTiebreakForm
 from .scoreboard import Scoreboard
 
 
@@ -83,7 +83,7 @@ def new_round_form(board: Scoreboard, url: str) -> RoundForm:
                 points="",
                 completed=False,
                 laid="",
-                choices=phases_to_lay(board, done[seat.position]) if pick else (),
+                choices=board.rules.phases_left(done[seat.position]) if pick else (),
             )
             for seat in board.seats
         ),
@@ -112,7 +112,7 @@ def bound_round_form(form: NightRoundForm, url: str) -> RoundForm:
                 points="" if points is None else str(points),
                 completed=not pick and CheckboxInput().check_test(completed),
                 laid="" if completed is None or not pick else str(completed),
-                choices=phases_to_lay(board, done[seat.position]) if pick else (),
+                choices=board.rules.phases_left(done[seat.position]) if pick else (),
                 points_errors=_messages(errors.get(f"points_{seat.position}")),
                 completed_errors=_messages(errors.get(f"completed_{seat.position}")),
             )

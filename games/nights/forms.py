@@ -29,11 +29,6 @@ class NightUndoForm(NightVersionForm):
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
-def phases_to_lay(board: Scoreboard, done: frozenset[int]) -> tuple[int, ...]:
-    """Pick-a-phase: the phases a player may lay in a round, those not done before it."""
-    return tuple(phase for phase in board.rules.phases if phase not in done)
-
-
 class NightRoundForm(forms.Form):
     """One round of a game night: who went out, who completed their phase, the points.
 
@@ -92,7 +87,9 @@ class NightRoundForm(forms.Form):
 
     def _laid_field(self, done: frozenset[int]) -> forms.Field:
         """Pick-a-phase: only the phases this player hasn't completed yet can be laid."""
-        choices = [("", "—")] + [(phase, str(phase)) for phase in phases_to_lay(self.board, done)]
+        choices = [("", "—")] + [
+            (phase, str(phase)) for phase in self.board.rules.phases_left(done)
+        ]
         return forms.TypedChoiceField(
             label=_LAID_PHASE, coerce=int, choices=choices, required=False, empty_value=None
         )

@@ -8,7 +8,7 @@ version they show: 204 after one query while nothing changed, else the new score
 
 from __future__ import annotations
 
-from functools import cache, partial
+import functools
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -29,12 +29,13 @@ TV = "games/nights/tv.html"
 def _context(game: Game) -> dict[str, object]:
     # Read lazily: the template draws the board once per version and language ({% cache %}),
     # so later visitors and polls of that version don't read the rounds.
-    board = cache(partial(load_scoreboard, game))
+    board = functools.cache(functools.partial(load_scoreboard, game))
     return {
         "game": game,
         "board": SimpleLazyObject(board),
-        # A finished night's result, in the words of the night's page.
-        "result": SimpleLazyObject(lambda: page.NightWords().result(board())),
+        # A finished night's result, in the words of the night's page: a callable, which
+        # the template calls, so that its Markup (the names escaped once) stays Markup.
+        "result": lambda: page.WORDS.result(board()),
         **page.parts(),
     }
 

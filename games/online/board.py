@@ -31,7 +31,6 @@ from ..words import phase_goal_words, time_left_words
 from . import chat, services
 from .pause import load_profiles, pause_panel, turn_clock
 from .table_parts import (
-    draw_pile_words,
     last_round_context,
     log_lines,
     seat_context,
@@ -115,6 +114,12 @@ def _per_request(html: str, request: HttpRequest, game: Game, focus: str = "") -
     if deadline is not None and TIME_LEFT_SLOT in html:
         html = html.replace(TIME_LEFT_SLOT, escape(time_left_words(deadline - timezone.now())))
     return SafeString(html)
+
+
+def draw_pile_words(count: int) -> str:
+    return ngettext("Draw pile: %(count)s card", "Draw pile: %(count)s cards", count) % {
+        "count": count
+    }
 
 
 def focus_after(action: Action) -> str:
@@ -244,8 +249,7 @@ def _phases_to_pick(view: PlayerView) -> tuple[int, ...]:
     phase = view.phase[view.seat]
     if phase is not None:
         return (phase,)
-    done = view.completed[view.seat]
-    return tuple(p for p in view.rules.phases if p not in done)
+    return view.rules.phases_left(view.completed[view.seat])
 
 
 def hint_context(seating: Seating) -> dict[str, Any]:

@@ -54,6 +54,8 @@ MOVE_WORDS_MOST = 20_000
 
 def _forget_move_words(**_kwargs: object) -> None:
     _MOVE_WORDS.clear()
+    for words in (_seat_words, _counted, _phases_done_words):
+        words.cache_clear()
 
 
 setting_changed.connect(_forget_move_words, dispatch_uid="games.online.table_parts.move_words")
@@ -219,12 +221,6 @@ def last_round_context(game: Game, view: PlayerView, log: list[dict[str, Any]]) 
         return None
     recent = any(line["round_over"] == summary.round_number for line in log)
     return LastRound(summary, recent, game, view)
-
-
-def draw_pile_words(count: int) -> str:
-    return ngettext("Draw pile: %(count)s card", "Draw pile: %(count)s cards", count) % {
-        "count": count
-    }
 
 
 def points_words(points: int) -> str:
