@@ -40,7 +40,7 @@ from .forms import (
     NightUndoForm,
 )
 from .qr import qr_svg
-from .scoreboard import Scoreboard, load_scoreboard
+from .scoreboard import Scoreboard, caught_up, load_scoreboard
 
 DETAIL = "games/nights/detail.html"
 CORRECTION = "games/nights/correction.html"
@@ -161,22 +161,27 @@ def _get_night_to_score(request: AuthenticatedHtmxHttpRequest, public_id: str) -
 
 def _scoreboard_key(game: Game) -> str:
     # public_id: never reused, unlike a primary key after a database is recreated.
-    return f"night-scoreboard:{game.public_id}:{game.version}"
+    return f"night-scoreboard:{game.public_id}"
 
 
 def _scoreboard(game: Game) -> Scoreboard:
-    """`game`'s scoreboard at its version, read from the rounds once per version."""
-    key = _scoreboard_key(game)
-    board: Scoreboard | None = cache.get(key)
+    """`game`'s scoreboard at its version. The latest one read is kept per night: at an
+    earlier version (another worker saved the rounds since), only the rounds after it are
+    read (`caught_up`), else the whole night."""
+    kept: Scoreboard | None = cache.get(_scoreboard_key(game))
+    if kept is not None and kept.version == game.version:
+        return kept
+    board = kept and caught_up(kept, game)
     if board is None:
         board = load_scoreboard(game)
-        cache.set(key, board, VERSION_SECONDS)
+    if kept is None or kept.version < game.version:
+        _keep_scoreboard(game, board)
     return board
 
 
 def _keep_scoreboard(game: Game, board: Scoreboard) -> None:
-    """Cache `board`, the scoreboard a service computed for `game`'s new version, where
-    `_scoreboard` looks for it; no longer than its seats' names were read ago."""
+    """Cache `board`, the scoreboard of `game` at its version, where `_scoreboard` looks
+    for it; no longer than its seats' names were read ago."""
     seconds = VERSION_SECONDS - (time.time() - board.read_at)
     if seconds > 1:
         cache.set(_scoreboard_key(game), board, seconds)
