@@ -248,10 +248,13 @@ def game_context(
     saved: int = 0,
     confirming: dict[str, Any] | None = None,
     ratings_revision: int | None = None,
+    history_kept: bool = False,
 ) -> dict[str, Any]:
     """What game.html draws. `form`: a round's form sent back (refused) or opened for a
     correction; `confirming`: a correction's panel (`correction_context`);
-    `ratings_revision`: a finished night's, whose rating changes it shows. The parts
+    `ratings_revision`: a finished night's, whose rating changes it shows; `history_kept`:
+    the rounds' table before the last round is on the page already (an htmx answer to a
+    new round, `saved`), which gets only that round's row and the totals. The parts
     that take work (the entry panel's forms, the rating changes, the chart) are added by
     `game_html` only when it draws the game, not when it finds it kept."""
     return {
@@ -266,6 +269,7 @@ def game_context(
         "form": form,
         "tiebreak": tiebreak,
         "ratings_revision": ratings_revision,
+        "history_kept": history_kept,
         **(confirming or {}),
         # The game as everyone of the same role sees it at its version: drawn once.
         "plain": not (notice or saved or form or tiebreak or confirming),

@@ -392,9 +392,13 @@ def _saved(
     """After a new round: the fresh game with the round's summary on top (the standings,
     who deals and who plays first); a plain form post is sent to that summary. `game` is
     the row as the service saved it, `board` its scoreboard as the service computed it:
-    neither is read again."""
+    neither is read again. The page the form was on shows the rounds before this one (its
+    version's): only the new round's row and the totals are sent for its table, unless it
+    had none ("No rounds yet.")."""
     if request.htmx:
-        return _render_game(request, game, board=board, saved=number)
+        return _render_game(
+            request, game, board=board, saved=number, history_kept=len(board.rounds) > 1
+        )
     return redirect(f"{game.get_absolute_url()}?saved={number}#round-summary")
 
 
@@ -411,6 +415,7 @@ def _render_game(
     full_page: bool = False,
     confirming: dict[str, object] | None = None,
     saved: int = 0,
+    history_kept: bool = False,
 ) -> HttpResponse:
     if notice and level == "error":
         # A refused change: show what the game looks like now, with fresh forms.
@@ -439,6 +444,7 @@ def _render_game(
         saved=saved,
         confirming=confirming,
         ratings_revision=revision,
+        history_kept=history_kept,
     )
     html = page.game_html(request, context)
     if request.htmx and not full_page:

@@ -125,6 +125,13 @@ def test_a_whole_game_night_with_a_correction_and_a_live_share_link(alice, new_c
     )
     expect(total(viewer, "Carol")).to_have_text("75", timeout=LIVE)
     shot(viewer, "3-share-link-small-phone")
+    # The answer kept the rounds' table on the page and added round 2's row and the totals.
+    expect(scorer.locator("#history-rows tr")).to_have_count(2)
+    expect(scorer.locator("#history-totals td")).to_have_text(["10", "20", "75"])
+    expect(scorer.locator("#history")).to_have_count(1)
+    # The row added out of band opens its round like the others.
+    scorer.get_by_title("Correct round 2").click()
+    expect(scorer.get_by_role("heading", name="Correct round 2")).to_be_visible()
 
     # Correction: Bob really had 25 points in round 1.
     scorer.get_by_title("Correct round 1").click()
@@ -143,6 +150,8 @@ def test_a_whole_game_night_with_a_correction_and_a_live_share_link(alice, new_c
     )
     expect(scorer.locator(".banner.win")).to_contain_text("alice wins after 3 rounds!")
     expect(total(scorer, "alice")).to_have_text("25")
+    expect(scorer.locator("#history-rows tr")).to_have_count(3)
+    expect(scorer.locator("#history-totals td")).to_have_text(["25", "65", "75"])
     shot(scorer, "5-winner")
     expect(viewer.locator(".banner.win")).to_contain_text("alice wins", timeout=LIVE)
     expect(viewer.locator("#live")).not_to_have_attribute("hx-trigger", re.compile("."))

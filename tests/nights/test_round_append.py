@@ -153,9 +153,27 @@ def test_the_round_forms_inputs_are_what_its_widgets_would_draw(alice, variant, 
     assert checked == ([] if went_out is None else [str(went_out)])
 
 
-def test_the_answer_to_a_round_is_the_page_a_reload_draws(alice_client):
+def _rows(html: str) -> list[str]:
+    return [_fields(row) for row in re.findall(r"<tr>.*?</tr>", html, re.S)]
+
+
+def _totals(html: str) -> str:
+    found = re.search(r'<tr id="history-totals"[^>]*>(.*?)</tr>', html, re.S)
+    assert found is not None
+    return _fields(found.group(1))
+
+
+@pytest.mark.parametrize("rounds", [1, 2, 5])
+def test_the_answer_to_a_round_is_the_page_a_reload_draws(alice_client, rounds):
+    """The game above the rounds as a reload draws it; the rounds' table, once it is on
+    the page, kept there (hx-preserve) and given the new round's row and the totals out
+    of band: together, the table a reload draws."""
     night = start_night(alice_client)
-    post_round(alice_client, night, htmx=True, went_out=0, points=[0, 10, 5], completed=[0])
+    for number in range(rounds - 1):
+        out = number % 3
+        points = [0 if seat == out else 5 * (seat + 1) for seat in range(3)]
+        post_round(alice_client, night, htmx=True, went_out=out, points=points, completed=[out])
+    before = alice_client.get(night.get_absolute_url()).content.decode()
     answer = post_round(
         alice_client, night, htmx=True, went_out=1, points=[5, 0, 20], completed=[1]
     )
@@ -164,8 +182,36 @@ def test_the_answer_to_a_round_is_the_page_a_reload_draws(alice_client):
     page = alice_client.get(night.get_absolute_url()).content.decode()
     drawn = answer.content.decode()
     summary = drawn.index('<section class="scoreboard"')
-    game = page[page.index('<section class="scoreboard"') : page.index('id="history-title"')]
-    assert _fields(drawn[summary : drawn.index('id="history-title"')]) == _fields(game)
+    game = page[page.index('<section class="scoreboard"') : page.index('<section class="history"')]
+    assert _fields(drawn[summary : drawn.index('<section class="history"')]) == _fields(game)
+    table = page[page.index('id="history-rows"') :]
+    table = table[: table.index("</tbody>")]
+    if rounds == 1:  # the page said "No rounds yet.": the whole table is sent
+        assert "hx-preserve" not in drawn and "hx-swap-oob" not in drawn
+        assert 'id="history-title"' in drawn
+        sent = drawn[drawn.index('id="history-rows"') :]
+        assert _rows(sent[: sent.index("</tbody>")]) == _rows(table)
+        return
+    assert '<section class="history" id="history" hx-preserve></section>' in drawn
+    assert 'id="history-title"' not in drawn  # the rounds before aren't sent again
+    kept = before[before.index('id="history-rows"') :]
+    kept = kept[: kept.index("</tbody>")]
+    added = drawn[drawn.index('hx-swap-oob="beforeend:#history-rows"') :]
+    assert _rows(kept) + _rows(added[: added.index("</tbody>")]) == _rows(table)
+    assert len(_rows(table)) == rounds
+    assert _totals(drawn[drawn.index("</tbody></template>") :]) == _totals(page)
+    assert 'hx-swap-oob="true"' in drawn[drawn.index('<tr id="history-totals"') :][:60]
+
+
+def test_a_refused_round_is_answered_with_the_whole_table(alice_client):
+    night = start_night(alice_client)
+    post_round(alice_client, night, htmx=True, went_out=0, points=[0, 10, 5], completed=[0])
+    post_round(alice_client, night, htmx=True, went_out=1, points=[5, 0, 20], completed=[1])
+    refused = post_round(alice_client, night, htmx=True, went_out=1, points=[5, 7, 20])
+    drawn = refused.content.decode()
+    assert "errorlist" in drawn and "hx-preserve" not in drawn and "hx-swap-oob" not in drawn
+    sent = drawn[drawn.index('id="history-rows"') :]
+    assert len(_rows(sent[: sent.index("</tbody>")])) == 2
 
 
 def test_a_corrected_round_is_drawn_anew_in_the_history(alice_client):
@@ -175,7 +221,7 @@ def test_a_corrected_round_is_drawn_anew_in_the_history(alice_client):
     edit_round(alice_client, night, 1, htmx=True, went_out=0, points=[0, 45, 5], completed=[0])
     page = alice_client.get(night.get_absolute_url()).content.decode()
     history = page[page.index('id="history-title"') :]
-    first = re.search(r"<tr>.*?</tr>", history[history.index("<tbody>") :], re.S)
+    first = re.search(r"<tr>.*?</tr>", history[history.index('<tbody id="history-rows">') :], re.S)
     assert first is not None and re.search(r">\s*45\s*<", first.group(0))
 
 
