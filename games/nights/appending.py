@@ -13,14 +13,16 @@ written through the game's row the swap returns. The ORM spent longer compiling 
 database ran them (bench/README.md), hence hand-written SQL; table names from the
 models, parameters never formatted in.
 
-The round that ends a night, calls a tie-breaker or follows a recorded tie-breaker
-result goes the long way (services.py), which sets the winner and queues the ratings.
+The round that ends a night is written the same way, with the game's end (its status,
+winner and finishing time, the winner's seat) in the same statements; the service then
+queues the ratings. A round after a recorded tie-breaker result (set aside by a
+correction or not) goes the long way (services.py), which forgets it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -36,8 +38,8 @@ _ROUND = RoundScore._meta.db_table
 
 # The version moves on only from the one the scoreboard is of: 0 rows means stale.
 _BUMP_SQL = (
-    f"UPDATE {_GAME} SET version = %s, updated_at = %s, rounds_played = %s"
-    " WHERE id = %s AND version = %s"
+    f"UPDATE {_GAME} SET version = %s, updated_at = %s, rounds_played = %s, status = %s,"
+    " winner_id = %s, finished_at = %s WHERE id = %s AND version = %s"
 )
 
 
@@ -62,16 +64,21 @@ def append_round(
     standing: Standing,
 ) -> tuple[Game, Scoreboard] | None:
     """Store `result` as the round after `board`'s, `standing` the engine's standing
-    after it (neither the end of the night nor a tie-breaker). None, with nothing
-    written, when the game is no longer at `board`'s version (stale)."""
+    after it (the night's end included: the game is then finished, its winner set).
+    None, with nothing written, when the game is no longer at `board`'s version (stale)."""
     ranks = standing_ranks(board.rules, standing)
     number = len(board.rounds) + 1
     seats = range(len(board.seats))
     now = timezone.now()
-    bump: list[Any] = [game.version + 1, connection.ops.adapt_datetimefield_value(now), number]
-    bump += [game.pk, game.version]
+    over = standing.game_over
+    winner = None if standing.winner is None else board.seats[standing.winner].position
+    winner_id = _player_id(game, winner) if over and winner is not None else None
+    adapt = connection.ops.adapt_datetimefield_value
+    status = Game.Status.FINISHED if over else Game.Status.ACTIVE
+    bump: list[Any] = [game.version + 1, adapt(now), number, status.value, winner_id]
+    bump += [adapt(now) if over else None, game.pk, game.version]
     # Per seat position: the round's rows (its player as the seat has it now), then the
-    # seats' copy of the standing (scoring.refresh_seats' fields; nobody has won).
+    # seats' copy of the standing (scoring.refresh_seats' fields).
     row_values: list[list[int | None]] = [
         list(standing.attempted[-1]),
         [result.completed.get(seat) for seat in seats],
@@ -83,6 +90,7 @@ def append_round(
         list(standing.phase),
         [len(done) for done in standing.completed],
         list(ranks),
+        [over and seat == standing.winner for seat in seats],
     ]
     went_out = -1 if result.went_out is None else result.went_out
     if connection.vendor == "postgresql":
@@ -92,13 +100,13 @@ def append_round(
         # whatever the seats, so psycopg reuses its parsing of the statement (it parses
         # one with over 50 parameters anew each time: 0.09 ms).
         by_seat = "(%s::integer[])[position + 1]"
+        flag_by_seat = "(%s::boolean[])[position + 1]"
         with connection.cursor() as cursor:
             cursor.execute(
                 f"WITH bumped AS ({_BUMP_SQL} RETURNING id),"
                 f" added AS ({_insert(by_seat)} JOIN bumped ON bumped.id = s.game_id)"
-                f" {_update(by_seat)} FROM bumped WHERE {_SEAT}.game_id = bumped.id",
-                [*bump, number, *row_values[:3], went_out, row_values[3], False]
-                + [*seat_values, False],
+                f" {_update(by_seat, flag_by_seat)} FROM bumped WHERE {_SEAT}.game_id = bumped.id",
+                [*bump, number, *row_values[:3], went_out, row_values[3], False, *seat_values],
             )
             if cursor.rowcount < 1:
                 return None
@@ -109,17 +117,29 @@ def append_round(
             _cases(seats, values) for values in (*row_values, *seat_values)
         )
         rows = [number, *attempted, *completed, *points, went_out, *totals, False, game.pk]
-        seat_params = [item for values in seat_cases for item in values] + [False, game.pk]
+        seat_params = [item for values in seat_cases for item in values] + [game.pk]
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(_BUMP_SQL, bump)
             if cursor.rowcount != 1:
                 return None
             cursor.execute(f"{_insert(by_seat)} WHERE s.game_id = %s", rows)
-            cursor.execute(f"{_update(by_seat)} WHERE game_id = %s", seat_params)
+            cursor.execute(f"{_update(by_seat, by_seat)} WHERE game_id = %s", seat_params)
     game.version += 1
     game.updated_at = now
     game.rounds_played = number
+    game.status = status
+    game.winner_id = winner_id
+    game.finished_at = now if over else None
     return game, scoreboard_after(board, result, standing, ranks, version=game.version)
+
+
+def _player_id(game: Game, position: int) -> int:
+    """The player in seat `position` of `game` (the night's winner: one small query at
+    its end, not one per round)."""
+    return cast(
+        int,
+        Seat.objects.filter(game=game, position=position).values_list("player_id", flat=True)[0],
+    )
 
 
 def _insert(by_seat: str) -> str:
@@ -135,12 +155,12 @@ def _insert(by_seat: str) -> str:
     )
 
 
-def _update(by_seat: str) -> str:
-    """The seats' copy of the standing (parameters: score, phase, phases completed and
-    rank by seat, then is_winner)."""
+def _update(by_seat: str, flag_by_seat: str) -> str:
+    """The seats' copy of the standing (parameters: score, phase, phases completed, rank
+    and is_winner by seat; `flag_by_seat` the SQL of a true or false per seat)."""
     return (
         f"UPDATE {_SEAT} SET score = {by_seat}, phase = CAST({by_seat} AS INTEGER),"
-        f" phases_completed = {by_seat}, rank = {by_seat}, is_winner = %s"
+        f" phases_completed = {by_seat}, rank = {by_seat}, is_winner = {flag_by_seat}"
     )
 
 

@@ -132,13 +132,12 @@ def enter_round(
             standing = advance(board.rules, board.standing, result)
         except RuleError as error:
             raise round_error(error, game, number, number, result) from error
-        # The round that ends the night (or calls a tie-breaker) goes the long way: it
-        # sets the winner and queues the ratings.
-        if not (standing.game_over or standing.tiebreak_needed):
-            appended = append_round(game, board, result, standing)
-            if appended is None:
-                raise Stale(stale_message(), code="stale")
-            return appended
+        appended = append_round(game, board, result, standing)
+        if appended is None:
+            raise Stale(stale_message(), code="stale")
+        if standing.game_over:
+            queue_rating(appended[0])  # as _save queues it: after commit
+        return appended
     with transaction.atomic():
         locked = _lock(game, version)
         # A tie-breaker result set aside by a correction was for a tie at the end of the

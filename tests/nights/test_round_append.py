@@ -243,3 +243,43 @@ def test_a_round_costs_the_same_queries_however_long_the_night(
         answer = alice_client.post(url, data, headers={"HX-Request": "true"})
     assert f"Round {rounds + 1} saved." in answer.content.decode()
     assert url in answer.content.decode()
+
+
+@pytest.mark.parametrize("rounds", [2, 6])
+def test_the_round_that_ends_a_night_costs_the_same_queries_and_rates_the_night(
+    alice_client, alice, rounds, django_assert_max_num_queries, django_capture_on_commit_callbacks
+):
+    """The last round is written on the form's scoreboard as any other (the rounds before
+    it not read), with the game's end; its result then goes to the ratings."""
+    from accounts.models import RatedGame, RatingChange
+
+    night = start_night(alice_client, phases="custom", custom="1")
+    # Phase 1 only: a round where nobody lays it goes on; the first one laid ends the night.
+    url = reverse("games:night_add_round", args=[night.public_id])
+    for _number in range(rounds - 1):
+        nobody = round_data(night, went_out=None, points=[5, 10, 15]) | {"went_out": "none"}
+        alice_client.post(url, nobody)
+    night.refresh_from_db()
+    assert night.rounds_played == rounds - 1 and night.status == Game.Status.ACTIVE
+    data = round_data(night, went_out=1, points=[5, 0, 20], completed=[1])
+    # session, user, the game; the winner's player; the round written with the game's end
+    # (three statements in a savepoint here, one on PostgreSQL); the page's ratings
+    # revision, rating changes and chart. The ratings run after commit (eagerly here).
+    with (
+        django_capture_on_commit_callbacks(execute=True) as callbacks,
+        django_assert_max_num_queries(12),
+    ):
+        answer = alice_client.post(url, data, headers={"HX-Request": "true"})
+    assert len(callbacks) == 1
+    assert "Bob wins after" in answer.content.decode()
+    night.refresh_from_db()
+    assert night.status == Game.Status.FINISHED and night.finished_at is not None
+    assert night.winner is not None and night.winner.name == "Bob"
+    assert list(night.seats.order_by("position").values_list("is_winner", "rank")) == [
+        (False, 2),
+        (True, 1),
+        (False, 3),
+    ]
+    # The ratings ran (eagerly in tests): the night is rated and alice's rating moved.
+    assert RatedGame.objects.filter(game=night).exists()
+    assert RatingChange.objects.filter(game=night, player__user=alice).exists()
