@@ -122,8 +122,9 @@ def enter_round(
 ) -> tuple[Game, Scoreboard]:
     """`add_round`, which also returns the new scoreboard (the page draws it without
     reading the rounds back). `board`: the scoreboard at `version` (the round form's);
-    with it, a round in the middle of a night is folded onto its standing and written
-    in three statements, the rounds before it never read (appending.py)."""
+    with it, a new round of a night in play (its last one included) is folded onto its
+    standing and written in three statements, the rounds before it never read
+    (appending.py)."""
     # A round a phone queued offline (`key`) goes the long way, recorded with its key.
     if board is not None and key is None and appendable(game, board, version):
         number = len(board.rounds) + 1
