@@ -22,7 +22,7 @@ correction or not) goes the long way (services.py), which forgets it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -136,10 +136,7 @@ def append_round(
 def _player_id(game: Game, position: int) -> int:
     """The player in seat `position` of `game` (the night's winner: one small query at
     its end, not one per round)."""
-    return cast(
-        int,
-        Seat.objects.filter(game=game, position=position).values_list("player_id", flat=True)[0],
-    )
+    return Seat.objects.filter(game=game, position=position).values_list("player_id", flat=True)[0]
 
 
 def _insert(by_seat: str) -> str:
