@@ -4,9 +4,10 @@ Every change runs in one transaction that locks the game row, checks the version
 scorer's form was built from, rewrites the rounds and then recomputes everything else
 (phases, totals, ranks, dealer, winner, tie-breaker) from the rounds through the
 engine's progression helper. So an edit of round 2 fixes round 9, and nothing here
-knows the rules of Phase 10: the engine decides, this module stores. A new round in
-the middle of a night, the change made most, is folded onto the scoreboard its form was
-checked against instead, its version checked by a compare-and-swap (appending.py).
+knows the rules of Phase 10: the engine decides, this module stores. A new round of
+a night in play (its last one included), the change made most, is folded onto the
+scoreboard its form was checked against instead, its version checked by a
+compare-and-swap (appending.py).
 
 The read side (`scoreboard.load_scoreboard`) folds the same rows through the same
 engine call, so the scoreboard can never disagree with what the services stored.
@@ -123,8 +124,8 @@ def enter_round(
     """`add_round`, which also returns the new scoreboard (the page draws it without
     reading the rounds back). `board`: the scoreboard at `version` (the round form's);
     with it, a new round of a night in play (its last one included) is folded onto its
-    standing and written in three statements, the rounds before it never read
-    (appending.py)."""
+    standing and written in three statements (one on PostgreSQL), the rounds before it
+    never read (appending.py)."""
     # A round a phone queued offline (`key`) goes the long way, recorded with its key.
     if board is not None and key is None and appendable(game, board, version):
         number = len(board.rounds) + 1

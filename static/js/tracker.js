@@ -112,6 +112,26 @@
     if (target.classList.contains("round-summary")) target.scrollIntoView({ block: "start" });
   });
 
+  // The answer to a new round keeps the rounds' table the page shows (hx-preserve on
+  // #history) and adds the round's row and the totals out of band. A page without that
+  // table to keep (drawn before it had the ids, e.g. kept offline from an older version),
+  // or one where a part found no target, is drawn anew from the server, so the rounds
+  // shown are never short of the standings above them. (The requests that swap the game
+  // go one at a time: hx-sync on the round form, the undo and the rounds' links.)
+  // (An out-of-band part with no target is noted, and the game drawn anew once the answer
+  // has been swapped in: a request sent before then would target the #game it replaces.)
+  var tableMissed = false;
+  document.addEventListener("htmx:oobErrorNoTarget", function (event) {
+    if (/^#history-(rows|totals)$/.test(String(event.detail && event.detail.target))) tableMissed = true;
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!(event.target instanceof Element) || event.target.id !== "game") return;
+    var placeholder = document.querySelector("#history[hx-preserve]");
+    if (!(tableMissed || placeholder) || !window.htmx) return;
+    tableMissed = false;
+    window.htmx.ajax("GET", location.pathname, { target: "#game", swap: "outerHTML" });
+  });
+
   // A plain (non-HTMX) form sends once, even when tapped twice.
   document.addEventListener("submit", function (event) {
     event.target.querySelectorAll("button[data-once]").forEach(function (button) {

@@ -275,3 +275,31 @@ def test_a_round_opened_on_its_own_page_is_corrected_with_javascript_on(alice, n
     page.get_by_role("button", name="Save the correction").click()
     expect(page.get_by_text("Round 1 corrected")).to_be_visible()
     expect(page.locator(".banner.win")).to_contain_text("Bob wins after 1 round!")
+
+
+def test_a_page_without_the_rounds_table_to_keep_is_drawn_anew_after_a_round(alice, new_context):
+    """A page drawn before the rounds' table had the ids a round's answer adds to (an
+    older version, kept offline), or whose table an answer couldn't reach, gets the whole
+    game from the server after the save: no round goes missing from the table."""
+    require_or_skip("Chromium", chromium_path() is not None)
+    game = nights.create_game(
+        alice, players=[Player.for_user(alice), "Bob", "Carol"], first_dealer=0, rules=Rules()
+    )
+    entry = RoundEntry(went_out=0, points=(0, 20, 35), completed={0: None})
+    game = nights.add_round(game, entry, version=game.version)
+    scorer = new_context().new_page()
+    log_in(scorer, "alice")
+    scorer.goto(game.get_absolute_url())
+    expect(scorer.locator("#history-rows tr")).to_have_count(1)
+    # The table as an older page drew it: no ids to keep it by or add to.
+    scorer.evaluate(
+        """() => {
+        for (const id of ["history", "history-rows", "history-totals"])
+            document.getElementById(id).removeAttribute("id");
+    }"""
+    )
+    enter_round(scorer, 2, went_out_name="Bob", points={"alice": 10, "Carol": 5}, completed=["Bob"])
+    expect(scorer.locator("#history-rows tr")).to_have_count(2)
+    expect(scorer.locator("#history-totals td")).to_have_text(["10", "20", "40"])
+    expect(scorer.locator("section.history:not(.offline-rounds)")).to_have_count(1)
+    expect(scorer.locator("#history[hx-preserve]")).to_have_count(0)

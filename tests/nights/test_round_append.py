@@ -247,7 +247,12 @@ def test_a_round_costs_the_same_queries_however_long_the_night(
 
 @pytest.mark.parametrize("rounds", [2, 6])
 def test_the_round_that_ends_a_night_costs_the_same_queries_and_rates_the_night(
-    alice_client, alice, rounds, django_assert_max_num_queries, django_capture_on_commit_callbacks
+    alice_client,
+    alice,
+    rounds,
+    django_assert_max_num_queries,
+    django_capture_on_commit_callbacks,
+    monkeypatch,
 ):
     """The last round is written on the form's scoreboard as any other (the rounds before
     it not read), with the game's end; its result then goes to the ratings."""
@@ -262,6 +267,11 @@ def test_the_round_that_ends_a_night_costs_the_same_queries_and_rates_the_night(
     night.refresh_from_db()
     assert night.rounds_played == rounds - 1 and night.status == Game.Status.ACTIVE
     data = round_data(night, went_out=1, points=[5, 0, 20], completed=[1])
+
+    def the_long_way(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("the last round went the long way")
+
+    monkeypatch.setattr(services, "_save", the_long_way)
     # session, user, the game; the winner's player; the round written with the game's end
     # (three statements in a savepoint here, one on PostgreSQL); the page's ratings
     # revision, rating changes and chart. The ratings run after commit (eagerly here).
