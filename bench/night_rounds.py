@@ -1,7 +1,7 @@
 """A game night's rounds entered one after another, in process: what each answer costs and
 weighs, the middle rounds against the round that ends the night.
 
-    .venv/bin/python bench/night_rounds.py [--nights 20] [--players 4]
+    .venv/bin/python bench/night_rounds.py [--nights 20]
 
 The way bench/web.py's round-entry client plays (issue 12): a scorer enters rounds on
 nights three rounds in, where only the player going out completes a phase, until each
@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
 import warnings
@@ -42,12 +41,7 @@ def main() -> None:
     os.environ["ALLOWED_HOSTS"] = "testserver"  # Django's test client
     web._recreate_database(base_url, bench_url)
     try:
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-            cwd=ROOT,
-            env={**os.environ},
-            check=True,
-        )
+        web._migrate()
         _measure(args.nights)
     finally:
         web._flush_broker()

@@ -71,8 +71,7 @@ def append_round(
     seats = range(len(board.seats))
     now = timezone.now()
     over = standing.game_over
-    winner = None if standing.winner is None else board.seats[standing.winner].position
-    winner_id = _player_id(game, winner) if over and winner is not None else None
+    winner_id = _player_id(game, standing.winner) if over and standing.winner is not None else None
     adapt = connection.ops.adapt_datetimefield_value
     status = Game.Status.FINISHED if over else Game.Status.ACTIVE
     bump: list[Any] = [game.version + 1, adapt(now), number, status.value, winner_id]

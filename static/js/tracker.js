@@ -113,13 +113,12 @@
   });
 
   // The answer to a new round keeps the rounds' table the page shows (hx-preserve on
-  // #history) and adds the round's row and the totals out of band. A page without that
+  // #history) and adds the round's row and the totals out of band. A page with no such
   // table to keep (drawn before it had the ids, e.g. kept offline from an older version),
-  // or one where a part found no target, is drawn anew from the server, so the rounds
-  // shown are never short of the standings above them. (The requests that swap the game
-  // go one at a time: hx-sync on the round form, the undo and the rounds' links.)
-  // (An out-of-band part with no target is noted, and the game drawn anew once the answer
-  // has been swapped in: a request sent before then would target the #game it replaces.)
+  // or one where a part found no target, is drawn anew from the server once the answer
+  // is in (a request sent before would target the #game the answer replaces), so the
+  // rounds shown are never short of the standings above them. The requests that swap the
+  // game go one at a time: hx-sync on the round form, the undo and the rounds' links.
   var tableMissed = false;
   document.addEventListener("htmx:oobErrorNoTarget", function (event) {
     if (/^#history-(rows|totals)$/.test(String(event.detail && event.detail.target))) tableMissed = true;

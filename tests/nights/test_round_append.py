@@ -293,3 +293,28 @@ def test_the_round_that_ends_a_night_costs_the_same_queries_and_rates_the_night(
     # The ratings ran (eagerly in tests): the night is rated and alice's rating moved.
     assert RatedGame.objects.filter(game=night).exists()
     assert RatingChange.objects.filter(game=night, player__user=alice).exists()
+
+
+def test_a_round_that_calls_a_tie_breaker_stores_what_the_long_way_stores(alice, monkeypatch):
+    """Two players lay the last phase in the same round on the same points: a tie-breaker
+    is due, the night goes on without a winner, both ways alike."""
+    rules = Rules(phases=(1, 2))
+    quick, slow = _night(alice, rules, "Quick"), _night(alice, rules, "Slow")
+    entries = [
+        RoundEntry(went_out=0, points=(0, 10, 20), completed={0: None, 1: None}),
+        RoundEntry(went_out=1, points=(10, 0, 25), completed={0: None, 1: None}),
+    ]
+    for entry in entries:
+        board = load_scoreboard(quick)
+        with monkeypatch.context() as patched:  # the form's scoreboard, not the long way
+            patched.setattr(services, "_save", None)
+            quick, fresh = services.enter_round(quick, entry, version=quick.version, board=board)
+        slow = services.add_round(slow, entry, version=slow.version)
+        assert fresh == load_scoreboard(quick)
+        assert _stored(quick) == _stored(slow)
+    assert fresh.tiebreak_needed and not fresh.is_over
+    assert [seat.name for seat in fresh.tied] == [
+        quick.seats.get(position=0).player.name,
+        "Bob & <Co>",
+    ]
+    assert quick.status == Game.Status.ACTIVE and quick.winner is None
