@@ -128,7 +128,10 @@
     var placeholder = document.querySelector("#history[hx-preserve]");
     if (!(tableMissed || placeholder) || !window.htmx) return;
     tableMissed = false;
-    window.htmx.ajax("GET", location.pathname, { target: "#game", swap: "outerHTML" });
+    // The round's summary stays on top of the redrawn game (?saved=n, as a plain save lands).
+    var summary = event.target.querySelector(".round-summary[data-saved]");
+    var query = summary ? "?saved=" + encodeURIComponent(summary.dataset.saved) : "";
+    window.htmx.ajax("GET", location.pathname + query, { target: "#game", swap: "outerHTML" });
   });
 
   // A plain (non-HTMX) form sends once, even when tapped twice.

@@ -301,5 +301,7 @@ def test_a_page_without_the_rounds_table_to_keep_is_drawn_anew_after_a_round(ali
     enter_round(scorer, 2, went_out_name="Bob", points={"alice": 10, "Carol": 5}, completed=["Bob"])
     expect(scorer.locator("#history-rows tr")).to_have_count(2)
     expect(scorer.locator("#history-totals td")).to_have_text(["10", "20", "40"])
+    # Drawn anew (the ids are back), the round's summary still on top.
+    expect(scorer.get_by_text("Round 2 saved.")).to_be_visible()
     expect(scorer.locator("section.history:not(.offline-rounds)")).to_have_count(1)
     expect(scorer.locator("#history[hx-preserve]")).to_have_count(0)
