@@ -29,8 +29,10 @@ From a small threaded Python client, against the bare view under the same client
 - round entry: a round POSTed on a game night in progress (HTMX, as the form does),
   answered with the fresh scoreboard.
 
-The measurements run in rounds, interleaved, and each ratio is taken within a round, so
-a burst of load from another process hits a page and its yardstick alike. The server
+The measurements run in rounds, interleaved, and each page is measured between two
+measurements of its bare view: its ratio is to those two together (the yardstick), so
+the host's drift over a round (this shared machine's speed moves by a third within a
+minute) hits a page and its yardstick alike. The server
 CPU per request (gunicorn workers + PostgreSQL backends, from /proc) moves much less
 with other people's load than requests per second do. Then the whole run is repeated
 with the other games added, and each page's slowdown printed; `--explain` also prints
@@ -553,6 +555,8 @@ class Result:
     db_cpu_seconds: float = 0.0  # the PostgreSQL backends' share of it
     note: str = ""
     broker_connections: int = 0  # new connections Redis accepted during the run
+    # A page's yardstick: its baseline measured just before and just after it, as one.
+    yardstick: Result | None = None
 
     @property
     def rate(self) -> float:
@@ -946,8 +950,19 @@ def _run_half(
         measures = {name: measure for name, measure in measures.items() if name in wanted}
     results: dict[str, list[Result]] = {name: [] for name in measures}
     for _round in range(args.rounds):
-        for name, (_kind, measure) in measures.items():
-            results[name].append(_measured(cpu, measure))
+        latest: dict[str, Result] = {}  # each baseline's last measurement
+        for name, (kind, measure) in measures.items():
+            base = BASELINES[kind]
+            if name == base:
+                latest[base] = _measured(cpu, measure)
+                results[base].append(latest[base])
+                continue
+            result = _measured(cpu, measure)
+            after = _measured(cpu, measures[base][1])
+            result.yardstick = _together(latest[base], after)
+            results[name].append(result)
+            results[base].append(after)
+            latest[base] = after
     _print_half(results, {name: kind for name, (kind, _m) in measures.items()})
     if args.only and "stats" not in args.only:
         return results
@@ -960,9 +975,24 @@ def _run_half(
     return results
 
 
-def _ratios(results: dict[str, list[Result]], name: str, base: str) -> tuple[float, float]:
-    """(throughput ratio, CPU ratio) against `base`, each the median over the rounds."""
-    pairs = list(zip(results[name], results[base], strict=True))
+def _together(before: Result, after: Result) -> Result:
+    """Two measurements of a baseline as one: its requests, time and CPU added up."""
+    return Result(
+        before.name,
+        before.requests + after.requests,
+        before.seconds + after.seconds,
+        statistics.mean([before.p50_ms, after.p50_ms]),
+        statistics.mean([before.p95_ms, after.p95_ms]),
+        before.errors + after.errors,
+        before.cpu_seconds + after.cpu_seconds,
+        before.db_cpu_seconds + after.db_cpu_seconds,
+    )
+
+
+def _ratios(results: dict[str, list[Result]], name: str) -> tuple[float, float]:
+    """(throughput ratio, CPU ratio) against the page's yardsticks (its baseline just
+    before and just after it), each the median over the rounds."""
+    pairs = [(r, r.yardstick) for r in results[name] if r.yardstick is not None]
     rate = statistics.median(r.rate / b.rate if b.rate else 0.0 for r, b in pairs)
     cpu = statistics.median(b.cpu_ms / r.cpu_ms if r.cpu_ms else 0.0 for r, b in pairs)
     return rate, cpu
@@ -977,7 +1007,7 @@ def _print_half(results: dict[str, list[Result]], kinds: dict[str, str]) -> None
         base = BASELINES[kinds[name]]
         ratio = cpu_ratio = ""
         if name != base:
-            rate, cpu = _ratios(results, name, base)
+            rate, cpu = _ratios(results, name)
             ratio, cpu_ratio = f"{rate:.2f}", f"{cpu:.2f}"
         target = f"≥ {TARGETS[name]:.2f}" if name in TARGETS else ""
         if name in TARGETS and ratio and float(ratio) < TARGETS[name]:
@@ -1028,10 +1058,9 @@ def _print_slowdown(
     for name in without:
         if name.startswith("bare view"):
             continue
-        base = BASELINES["python" if name in ("action", "round entry") else "wrk"]
-        rate_before, cpu_before = _ratios(without, name, base)
-        rate_after, cpu_after = _ratios(with_others, name, base)
-        # Each page's CPU per request as a multiple of the bare view's in the same round:
+        rate_before, cpu_before = _ratios(without, name)
+        rate_after, cpu_after = _ratios(with_others, name)
+        # Each page's CPU per request as a multiple of its yardstick's (the bare view's):
         # a busier machine slows the bare view too, so this cancels out.
         cost_before = 1 / cpu_before if cpu_before else float("inf")
         cost_after = 1 / cpu_after if cpu_after else float("inf")
@@ -1044,7 +1073,7 @@ def _print_slowdown(
             f" {db_before:6.2f} → {db_after:5.2f} {rate_before / rate_after:10.2f}×"
         )
     print(
-        "\nratio: throughput against the bare view in the same round (median of the rounds);"
+        "\nratio: throughput against the bare view just before and after (median of the rounds);"
         "\nCPU ratio: the bare view's server CPU per request divided by this one's;"
         "\nCPU × bare: the page's server CPU per request as a multiple of the bare view's,"
         "\nwithout → with the other games; slower: with ÷ without (judged); DB ms/req: the"
