@@ -47,7 +47,7 @@ Needs PostgreSQL (DATABASE_URL, default the local phase10 role: see .ci/run) and
 on 127.0.0.1:6379 (`redis-server --daemonize yes --port 6379 --bind 127.0.0.1 --save ''`).
 The bench creates its own database, `<name>_webbench`, and drops it at the end; it uses
 Redis database 15 and empties it. Everything listens on and connects to 127.0.0.1 only;
-every run is bounded in time and requests (about 8 minutes at the defaults).
+every run is bounded in time and requests (about 13 minutes at the defaults).
 """
 
 from __future__ import annotations
