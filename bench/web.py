@@ -69,6 +69,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -911,10 +912,17 @@ def _describe(fixtures: Fixtures, args: argparse.Namespace) -> None:
 
 
 def _warm_up(origin: str, fixtures: Fixtures, args: argparse.Namespace) -> None:
-    """Every worker: templates, URL resolver, connection pool, caches."""
-    for page in _pages(fixtures):
-        for _n in range(args.workers * 4):
+    """Every worker: templates, URL resolver, connection pool, caches. Each page's
+    requests go out from `args.connections` threads at once: one at a time, gunicorn
+    hands them mostly to the same worker."""
+
+    def get(page: Page) -> None:
+        for _n in range(args.workers):
             _get(origin, page.path, page.cookie, page.htmx)
+
+    with ThreadPoolExecutor(max_workers=args.connections) as pool:
+        for page in _pages(fixtures):
+            list(pool.map(get, [page] * args.connections))
 
 
 def _run_half(

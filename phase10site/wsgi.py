@@ -16,9 +16,9 @@ application = get_wsgi_application()
 def _load_what_first_requests_would() -> None:
     """A worker compiles the hot Jinja2 partials (phase10site/jinja.py: the board, the
     night's game) and loads the broker's transport as it starts, not in the first move
-    or round it answers: about 0.35 s of CPU each worker's first requests paid. A board
-    taken from the cache drawn by another worker compiles nothing, so without this a
-    worker's first draw of its own came mid-game."""
+    or round it answers: about 0.35 s of CPU each worker's first requests paid, mid-game
+    (bench/README.md, issue 12's eighth pass). A template with an error now stops the
+    worker from starting, rather than failing the pages that draw it."""
     jinja2 = engines["jinja2"].env  # type: ignore[attr-defined]  # Django's Jinja2 backend has it
     for name in jinja2.list_templates():
         jinja2.get_template(name)
