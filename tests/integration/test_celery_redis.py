@@ -261,5 +261,7 @@ def test_a_move_mails_the_next_player_through_redis_and_a_worker_even_across_a_r
     assert result["published"] == 1
     message = _wait_for(lambda: _mail_for(mail_dir, to_bob), MAIL_WAIT, "bob's delayed email")
     assert message["To"] == "bob@example.com"
-    to_bob.refresh_from_db()
-    assert to_bob.status == Notification.Status.SENT and to_bob.attempts == 1
+    # The worker writes the email, then marks the row sent: wait for the mark too.
+    sent = Notification.objects.filter(pk=to_bob.pk, status=Notification.Status.SENT)
+    to_bob = _wait_for(sent.first, MAIL_WAIT, "bob's row marked sent")
+    assert to_bob.attempts == 1
