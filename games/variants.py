@@ -70,7 +70,8 @@ def phase_list(choice: str, custom: str) -> tuple[int, ...]:
     parts = [part for part in re.split(r"[\s,;]+", custom) if part]
     if not parts:
         raise forms.ValidationError(_("List the phases to play, e.g. 1, 3, 7, 10."))
-    if not all(part.isdigit() and 1 <= int(part) <= 10 for part in parts):
+    # isdecimal: the digits int() reads (Arabic-Indic ones too), not "²" as isdigit would.
+    if not all(part.isdecimal() and 1 <= int(part) <= 10 for part in parts):
         raise forms.ValidationError(_("Phases are numbered 1 to 10."))
     phases = tuple(int(part) for part in parts)
     if len(set(phases)) != len(phases):

@@ -220,8 +220,8 @@ def night_detail(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpR
     game = _get_night_for_viewer(request, public_id)
     # ?saved=<n>: where a plain (no JavaScript) round save lands, its summary on top.
     saved = request.GET.get("saved", "")
-    # ASCII digits only, and few: str.isdigit takes "²", which int() refuses.
-    number = int(saved) if saved.isascii() and saved.isdigit() and len(saved) <= 6 else 0
+    # isdecimal: the digits int() reads, not "²" as isdigit would; and few of them.
+    number = int(saved) if saved.isdecimal() and len(saved) <= 6 else 0
     number = number if game.can_edit else 0
     return _render_game(request, game, saved=number if number == game.rounds_played else 0)
 

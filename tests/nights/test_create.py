@@ -132,6 +132,11 @@ def test_a_forged_player_id_is_refused(alice_client, stranger):
             "Phases are numbered 1 to 10.",
         ),
         (
+            # A digit to str.isdigit, not to int(): refused, not a server error.
+            {"guest_0": "Ann", "guest_1": "Bo", "phases": "custom", "custom_phases": "1, ²"},
+            "Phases are numbered 1 to 10.",
+        ),
+        (
             {"guest_0": "Ann", "guest_1": "Bo", "phases": "custom", "custom_phases": "3 3"},
             "Each phase can be listed only once.",
         ),
