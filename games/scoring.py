@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils import timezone
+
 from games.engine import Rules, Standing, standing_ranks
 from phase10site.celery import app, publish_on_commit
 
@@ -74,14 +76,35 @@ def round_row(
     )
 
 
+class Changed(Exception):
+    """The game changed since it was read (its version moved on): nothing was saved."""
+
+
 def bump(game: Game, *fields: str) -> None:
-    """Save `game` with its version one up. With `fields`, only those (and the version)
-    are written; without, the whole row."""
-    game.version += 1
-    if fields:
-        game.save(update_fields=["version", "updated_at", *fields])
-    else:
-        game.save()
+    """The one way a change of `game` is saved: its `fields` (all of them when none are
+    named) and `updated_at` written with the version one up, only if the row still has
+    the version `game` was read with — the ORM's compare-and-swap,
+    `filter(pk=…, version=…).update(…)`. Raises `Changed` otherwise, and nothing is
+    written. Call it first in the transaction that writes the change's other rows: the
+    UPDATE takes the row's lock, so a second writer waits there and then finds the
+    version moved on. Every cached page and scoreboard is keyed by the version, so a
+    write that changes what a game's pages show and skips this leaves them stale."""
+    expected = game.version
+    game.updated_at = timezone.now()
+    names = fields or tuple(
+        field.name for field in Game._meta.concrete_fields if not field.primary_key
+    )
+    values = {
+        Game._meta.get_field(name).attname: getattr(game, Game._meta.get_field(name).attname)
+        for name in names
+        if name not in ("version", "updated_at")
+    }
+    written = Game.objects.filter(pk=game.pk, version=expected).update(
+        version=expected + 1, updated_at=game.updated_at, **values
+    )
+    if written != 1:
+        raise Changed
+    game.version = expected + 1
 
 
 def queue_rating(game: Game) -> None:
