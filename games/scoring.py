@@ -91,13 +91,11 @@ def bump(game: Game, *fields: str) -> None:
     write that changes what a game's pages show and skips this leaves them stale."""
     expected = game.version
     game.updated_at = timezone.now()
-    names = fields or tuple(
-        field.name for field in Game._meta.concrete_fields if not field.primary_key
-    )
     values = {
-        Game._meta.get_field(name).attname: getattr(game, Game._meta.get_field(name).attname)
-        for name in names
-        if name not in ("version", "updated_at")
+        field.attname: getattr(game, field.attname)
+        for field in Game._meta.concrete_fields
+        if (not fields or field.name in fields)
+        and field.name not in ("id", "version", "updated_at")
     }
     written = Game.objects.filter(pk=game.pk, version=expected).update(
         version=expected + 1, updated_at=game.updated_at, **values
