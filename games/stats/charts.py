@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from games.models import Game, RoundScore
 from phase10site.cache import VERSION_SECONDS
 
-from . import stats
+from . import figures
 
 # Okabe–Ito colours: told apart by colour-blind readers, dark enough on white.
 # Each series also gets its own dash pattern and marker, so colour is never alone.
@@ -378,7 +378,7 @@ def score_chart_svg(game: Game) -> SafeString:
 
 
 def phase_chart(
-    rows: Sequence[stats.PhaseByRound], name: str, *, own: bool = False
+    rows: Sequence[figures.PhaseByRound], name: str, *, own: bool = False
 ) -> LineChart | None:
     """The average phase a player was on in each round, against their opponents.
     `own`: the viewer's own page, which says "you" in whole sentences of its own."""
@@ -410,7 +410,7 @@ def phase_chart(
     )
 
 
-def win_rate_chart(points: Sequence[stats.WinRatePoint], name: str) -> LineChart | None:
+def win_rate_chart(points: Sequence[figures.WinRatePoint], name: str) -> LineChart | None:
     """The running win rate after each game (x: games played)."""
     if not points:
         return None

@@ -15,9 +15,8 @@ from django.db.models import Count, F
 from django.http import StreamingHttpResponse
 from django.utils.translation import gettext as _
 
-from games.models import ChatMessage, Game, Player, RoundScore, Seat
+from games.models import ChatMessage, Game, Player, RatingChange, RoundScore, Seat
 
-from .models import RatingChange
 from .ratings import shown
 
 

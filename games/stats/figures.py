@@ -3,13 +3,13 @@
 Everything reads the denormalised `Seat` totals and the `RoundScore` rows that
 both modes write, never the online move log. Each function issues a fixed number
 of queries whatever the number of games, so the stats page costs the same for a
-newcomer and for a veteran (tests/accounts/test_stats_queries.py).
+newcomer and for a veteran (tests/stats/test_stats_queries.py).
 
 Only finished games count, and only what people played: a game a person resigned
 counts as played and not won (even when the bot that took their seat won it), its final
 score is not theirs, and a round a bot played for them (`RoundScore.by_bot`) is not
 theirs either. Bots are nobody's opponent, and have no stats of their own.
-A `Scope` (accounts/stats_scope.py) says whose stats and which games: mode, period
+A `Scope` (scope.py) says whose stats and which games: mode, period
 and variant.
 """
 
@@ -19,7 +19,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import connection
 from django.db.models import (
@@ -32,7 +32,6 @@ from django.db.models import (
     OuterRef,
     Prefetch,
     Q,
-    QuerySet,
     Sum,
     Value,
     When,
@@ -40,16 +39,9 @@ from django.db.models import (
 )
 from django.db.models.functions import RowNumber
 
-from games.models import Game, Player, RoundScore, Seat
+from games.models import Player, RoundScore, Seat
 
-from .stats_scope import FINISHED_BY_THEM, WON, pick_a_phase_q
-from .stats_scope import MODES as MODES
-from .stats_scope import PERIODS as PERIODS
-from .stats_scope import VARIANTS as VARIANTS
-from .stats_scope import Scope as Scope
-
-if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+from .scope import FINISHED_BY_THEM, WON, Scope, pick_a_phase_q
 
 # A phase needs this many tries before it can be anyone's nemesis: one unlucky
 # round is not a pattern.
@@ -58,12 +50,9 @@ NEMESIS_MIN_ROUNDS = 3
 WIN_RATE_POINTS = 40
 HEAD_TO_HEAD_LIMIT = 20
 RECENT_GAMES = 10
-# The leaderboard ranks players with at least this many games; the others are
-# listed after them, unranked, so one lucky game doesn't top the table.
-LEADERBOARD_MIN_GAMES = 3
 
 
-def _rate(part: int | None, whole: int | None) -> float | None:
+def share_of(part: int | None, whole: int | None) -> float | None:
     return None if not whole else (part or 0) / whole
 
 
@@ -81,7 +70,7 @@ class Summary:
 
     @property
     def win_rate(self) -> float | None:
-        return _rate(self.won, self.played)
+        return share_of(self.won, self.played)
 
 
 def summary(scope: Scope) -> Summary:
@@ -92,7 +81,7 @@ def summary(scope: Scope) -> Summary:
         won=Count("id", filter=WON),
         average_score=Avg("score", filter=FINISHED_BY_THEM),
         best_score=Min("score", filter=FINISHED_BY_THEM),
-        # An imported game's rounds are unknown (rounds_played 0: accounts/bgstats.py).
+        # An imported game's rounds are unknown (rounds_played 0: bgstats.py).
         average_rounds=Avg(
             "game__rounds_played", filter=FINISHED_BY_THEM & Q(game__rounds_played__gt=0)
         ),
@@ -143,12 +132,12 @@ class PhaseStat:
     @property
     def share(self) -> float | None:
         """The share of rounds trying this phase in which it was completed."""
-        return _rate(self.completed, self.rounds)
+        return share_of(self.completed, self.rounds)
 
     @property
     def average_rounds(self) -> float | None:
         """How many rounds the player needed, on average, to complete it."""
-        return _rate(self.rounds_to_complete, self.completed)
+        return share_of(self.rounds_to_complete, self.completed)
 
     @property
     def share_percent(self) -> int:
@@ -254,7 +243,7 @@ def head_to_head(scope: Scope, limit: int = HEAD_TO_HEAD_LIMIT) -> list[HeadToHe
         HeadToHead(
             player_id=row["player"],
             name=row["player__name"],
-            is_guest=_is_guest(row),
+            is_guest=is_guest_row(row),
             games=row["games"],
             wins=row["wins"],
             losses=row["losses"],
@@ -263,7 +252,7 @@ def head_to_head(scope: Scope, limit: int = HEAD_TO_HEAD_LIMIT) -> list[HeadToHe
     ]
 
 
-def _is_guest(row: Mapping[str, object]) -> bool:
+def is_guest_row(row: Mapping[str, object]) -> bool:
     # As Player.is_guest: a deleted account's Player has no user either.
     return row["player__user"] is None and not row["player__anonymised"]
 
@@ -359,94 +348,3 @@ def phase_by_round(scope: Scope) -> list[PhaseByRound]:
         .order_by("round_number")
     )
     return [PhaseByRound(row["round_number"], row["mine"], row["others"]) for row in rows]
-
-
-# --- people -------------------------------------------------------------------
-
-
-# Games people actually played together: dealt (in progress or over). A lobby doesn't
-# count — being in one says nothing about having played with its creator.
-PLAYED = (Game.Status.ACTIVE, Game.Status.FINISHED)
-
-
-def co_players(player: Player) -> QuerySet[Player]:
-    """Everyone who sat with `player` in a started game (in progress or finished), and
-    the player. People only: a bot is nobody's co-player."""
-    shared = Seat.objects.filter(
-        Seat.of_people(), game__status__in=PLAYED, game__seats__player=player
-    ).values("player")
-    return Player.objects.filter(Q(pk__in=shared) | Q(pk=player.pk))
-
-
-@dataclass(frozen=True)
-class LeaderboardRow:
-    player_id: int
-    name: str
-    is_guest: bool
-    games: int
-    wins: int
-    average_score: float | None
-    rank: int | None = None
-
-    @property
-    def win_rate(self) -> float | None:
-        return _rate(self.wins, self.games)
-
-
-def leaderboard(scope: Scope) -> list[LeaderboardRow]:
-    """Everyone who shared a game with the scope's player, by win rate over all their
-    finished games in scope (not only the shared ones; a game they resigned is played
-    and lost, and its score not theirs). One query."""
-    assert scope.player is not None, "a leaderboard is always someone's"
-    rows = (
-        Seat.objects.filter(scope.games_q(), player__in=co_players(scope.player))
-        .values("player", "player__name", "player__user", "player__anonymised")
-        .annotate(
-            games=Count("id"),
-            wins=Count("id", filter=WON),
-            average_score=Avg("score", filter=FINISHED_BY_THEM),
-        )
-    )
-    board = [
-        LeaderboardRow(
-            player_id=row["player"],
-            name=row["player__name"],
-            is_guest=_is_guest(row),
-            games=row["games"],
-            wins=row["wins"],
-            average_score=row["average_score"],
-        )
-        for row in rows
-    ]
-    board.sort(
-        key=lambda r: (
-            r.games < LEADERBOARD_MIN_GAMES,
-            -(r.win_rate or 0),
-            -r.wins,
-            r.average_score if r.average_score is not None else math.inf,
-            r.name.lower(),
-        )
-    )
-    ranked = []
-    for position, row in enumerate(board, start=1):
-        rank = position if row.games >= LEADERBOARD_MIN_GAMES else None
-        ranked.append(LeaderboardRow(**{**row.__dict__, "rank": rank}))
-    return ranked
-
-
-# --- access -------------------------------------------------------------------
-
-
-def visible_players(viewer: Player, user: User) -> QuerySet[Player]:
-    """The Players whose page `user` (whose Player is `viewer`) may see: themselves,
-    anyone who sat with them in a started game, and anyone seated at a game night they
-    score. (Creating an online game makes nobody its scorer.)"""
-    scored = Seat.objects.filter(
-        Q(game__creator=user) | Q(game__co_scorers=user),
-        game__mode=Game.Mode.TABLE,
-        player=OuterRef("pk"),
-        accepted=True,  # a member seated by username shows nothing before they say yes
-    )
-    return Player.objects.filter(
-        Q(pk=viewer.pk) | Q(pk__in=co_players(viewer).values("pk")) | Q(Exists(scored))
-    )

@@ -1,4 +1,4 @@
-"""Importing plays from elsewhere into game nights: a BG Stats export (accounts/bgstats.py)."""
+"""Importing plays from elsewhere into game nights: a BG Stats export (bgstats.py)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from accounts.http import AuthenticatedHttpRequest
 from games.models import Player
 
 from . import bgstats
 from .forms import BGStatsImportForm
-from .http import AuthenticatedHttpRequest
 
 
 @login_required
@@ -27,8 +27,8 @@ def import_bgstats(request: AuthenticatedHttpRequest) -> HttpResponse:
         result = bgstats.import_export(request.user, form.cleaned_data["export"], own_name=own_name)
         for level, text in result_messages(result, own_name):
             messages.add_message(request, level, text)
-        return redirect("accounts:import_bgstats")
-    return render(request, "accounts/import.html", {"form": form})
+        return redirect("games:import_bgstats")
+    return render(request, "games/stats/import.html", {"form": form})
 
 
 def result_messages(result: bgstats.ImportResult, own_name: str) -> list[tuple[int, str]]:

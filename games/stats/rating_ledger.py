@@ -29,11 +29,10 @@ from django.db import transaction
 from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils import timezone
 
-from games.models import Game, Player, Seat
+from games.models import Game, Player, RatedGame, Rating, RatingChange, RatingMark, Seat
 from phase10site.celery import app, publish_on_commit
 
 from . import ratings
-from .models import RatedGame, Rating, RatingChange, RatingMark
 from .ratings import Skill
 
 log = logging.getLogger(__name__)
@@ -41,7 +40,7 @@ log = logging.getLogger(__name__)
 # A game's place in the rating order.
 Key = tuple[datetime, int]
 
-TASK = "accounts.rate_games"
+TASK = "games.rate_games"
 # A conditional UPDATE that finds the mark moved on waits for the other run to finish
 # (its row lock), then tries again with what that run left.
 CLAIM_ATTEMPTS = 3

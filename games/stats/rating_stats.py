@@ -1,7 +1,7 @@
 """Ratings as the pages show them: a player's rating, its history (for the chart), the
 opponents they gained or lost most against, a game's rating changes, and the
 leaderboard's rating column. Each function is one query, whatever the history's length
-(tests/accounts/test_rating_queries.py).
+(tests/stats/test_rating_queries.py).
 
 Numbers are on the shown scale (`ratings.shown`); a change is the difference of two
 shown numbers, so "+23" always matches the ratings printed beside it.
@@ -17,11 +17,11 @@ from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, Window
 from django.db.models.functions import RowNumber
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Game, Player
+from games.models import Game, Player, Rating, RatingChange
 
 from . import ratings
-from .models import Rating, RatingChange
-from .stats import LeaderboardRow, sample_positions
+from .figures import sample_positions
+from .leaderboard import LeaderboardRow
 
 PROVISIONAL_GAMES = ratings.PROVISIONAL_GAMES
 # The rating chart never draws more points than this, however many games.

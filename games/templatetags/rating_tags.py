@@ -9,12 +9,12 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Player
 
-from .. import rating_chart, rating_stats
+from ..stats import rating_chart, rating_stats
 
 register = template.Library()
 
 
-@register.inclusion_tag("accounts/rating_changes.html")
+@register.inclusion_tag("games/stats/rating_changes.html")
 def rating_changes(game: Game) -> dict[str, Any]:
     """Each person's rating after the game and its change, best place first; nothing
     before the game is over and rated. One query (none for a game in progress)."""
@@ -23,7 +23,7 @@ def rating_changes(game: Game) -> dict[str, Any]:
     return {"rows": rating_stats.game_changes(game)}
 
 
-@register.inclusion_tag("accounts/rating_panel.html")
+@register.inclusion_tag("games/stats/rating_panel.html")
 def rating_panel(player: Player, *, own: bool = False) -> dict[str, Any]:
     """The stats page's rating section: the rating now, its chart, and the opponents it
     gained and lost most against. Three queries (one before the first rated game)."""

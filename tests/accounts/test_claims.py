@@ -6,11 +6,12 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
 
-from accounts import claims, stats
+from accounts import claims
 from accounts.models import GuestClaim
 from games.models import Game, Player, RoundScore, Seat
-
-from .factories import laid, make_game, missed, player
+from games.stats import figures
+from games.stats.scope import Scope
+from tests.stats.factories import laid, make_game, missed, player
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +64,7 @@ def test_the_scorer_invites_by_username_and_accepting_moves_the_history(
     ) == {me.pk}
     game.refresh_from_db()
     assert game.winner == me
-    assert stats.summary(stats.Scope.parse(me, None, None)).won == 1
+    assert figures.summary(Scope.parse(me, None, None)).won == 1
     claim.refresh_from_db()
     assert (claim.status, claim.guest, claim.guest_name) == ("accepted", None, "Carol")
 

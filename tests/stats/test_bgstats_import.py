@@ -1,4 +1,4 @@
-"""Importing a BG Stats export (accounts/bgstats.py): Phase 10 plays become finished
+"""Importing a BG Stats export (games/stats/bgstats.py): Phase 10 plays become finished
 game nights with final scores only, once, their players matched by name."""
 
 import json
@@ -11,9 +11,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from accounts import bgstats, stats
-from accounts.models import RatingChange
-from games.models import Game, Player
+from games.models import Game, Player, RatingChange
+from games.stats import bgstats, figures
+from games.stats.scope import Scope
 
 from .factories import laid, make_game, missed, player
 from .test_rating_ledger import recomputed, snapshot
@@ -87,7 +87,7 @@ def known(alice, bob):
 def upload(client, export, own_name="Ann"):
     data = json.dumps(export).encode()
     file = SimpleUploadedFile("BGStatsExport.json", data, content_type="application/json")
-    return client.post(reverse("accounts:import_bgstats"), {"file": file, "own_name": own_name})
+    return client.post(reverse("games:import_bgstats"), {"file": file, "own_name": own_name})
 
 
 def imported():
@@ -140,12 +140,12 @@ def test_imported_nights_count_in_games_wins_and_scores_but_not_in_rounds_or_pha
     alice_client, known, export
 ):
     upload(alice_client, export)
-    summary = stats.summary(stats.Scope.parse(known["alice"], None, None))
+    summary = figures.summary(Scope.parse(known["alice"], None, None))
     # The game known played, plus three imported: won the known one, play-1 and play-4.
     assert (summary.played, summary.won) == (4, 3)
     assert summary.average_rounds == 1  # the known game's one round; imported: unknown
     assert summary.best_score == 0
-    phases = stats.phase_stats(stats.Scope.parse(known["alice"], None, None))
+    phases = figures.phase_stats(Scope.parse(known["alice"], None, None))
     assert [(row.phase, row.rounds) for row in phases] == [(1, 1)]
 
 
@@ -219,7 +219,7 @@ def test_a_file_that_isnt_an_export_is_refused_with_a_clear_message(
     alice_client, known, content, error
 ):
     file = SimpleUploadedFile("export.json", content)
-    response = alice_client.post(reverse("accounts:import_bgstats"), {"file": file})
+    response = alice_client.post(reverse("games:import_bgstats"), {"file": file})
     assert response.status_code == 200
     assert error in " ".join(response.context["form"].errors["file"])
     assert not imported()
@@ -227,7 +227,7 @@ def test_a_file_that_isnt_an_export_is_refused_with_a_clear_message(
 
 def test_a_file_over_5_mb_is_refused(alice_client, known):
     file = SimpleUploadedFile("export.json", b" " * (bgstats.MAX_BYTES + 1))
-    response = alice_client.post(reverse("accounts:import_bgstats"), {"file": file})
+    response = alice_client.post(reverse("games:import_bgstats"), {"file": file})
     assert "That file is too large" in " ".join(response.context["form"].errors["file"])
 
 
@@ -240,7 +240,7 @@ def test_a_file_without_phase_10_plays_says_so(alice_client, known, export):
 def test_the_import_page_shows_the_form(alice_client, django_assert_max_num_queries):
     # What any logged-in page costs (session, user, the header's counts, the profile).
     with django_assert_max_num_queries(8):
-        response = alice_client.get(reverse("accounts:import_bgstats"))
+        response = alice_client.get(reverse("games:import_bgstats"))
     assert response.status_code == 200
     assert 'enctype="multipart/form-data"' in response.content.decode()
 
@@ -293,7 +293,7 @@ def test_the_stats_page_of_someone_with_only_imported_nights_shows_them(
     alice_client, alice, export
 ):
     upload(alice_client, export)
-    response = alice_client.get(reverse("accounts:stats"))
+    response = alice_client.get(reverse("games:stats"))
     page = response.content.decode()
     assert response.status_code == 200
     assert 'data-stat="played">3<' in page

@@ -6,10 +6,10 @@ import random
 import pytest
 from django.utils import timezone
 
-from accounts import demo
 from games.engine import RoundResult
 from games.models import Game, Player, Seat
 from games.nights.scoreboard import load_scoreboard
+from games.stats import demo
 from tests.conftest import _make_user
 
 from .factories import player

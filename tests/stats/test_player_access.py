@@ -5,9 +5,9 @@ score. Never because someone created a lobby and named you in it."""
 import pytest
 from django.urls import reverse
 
-from accounts import stats
 from games.models import Player
 from games.online import lobby
+from games.stats.access import co_players
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ FORM = {
 
 
 def player_page(client, user):
-    return client.get(reverse("accounts:player", args=[Player.for_user(user).pk]))
+    return client.get(reverse("games:player_stats", args=[Player.for_user(user).pk]))
 
 
 def test_a_stranger_who_invites_you_cannot_open_your_player_page(alice, history, stranger, client):
@@ -31,7 +31,7 @@ def test_a_stranger_who_invites_you_cannot_open_your_player_page(alice, history,
     response = client.post(reverse("games:online_create"), {**FORM, "invite": "alice"})
     assert response.status_code == 302
     assert player_page(client, alice).status_code == 404
-    page = client.get(reverse("accounts:leaderboard")).content.decode()
+    page = client.get(reverse("games:leaderboard")).content.decode()
     assert "alice" not in page and "bob" not in page
 
 
@@ -49,5 +49,5 @@ def test_a_lobby_together_opens_no_player_page_until_the_game_starts(carol, stra
 def test_co_players_are_people_from_started_games_only(carol, stranger, history):
     game = lobby.create_game(stranger, seats=3)
     lobby.join(game, carol, game.invite_token)
-    names = set(stats.co_players(history["carol"]).values_list("name", flat=True))
+    names = set(co_players(history["carol"]).values_list("name", flat=True))
     assert names == {"alice", "bob", "carol"}

@@ -9,8 +9,8 @@ import threading
 import pytest
 from django.db import connections
 
-from accounts import rating_ledger
-from accounts.models import RatedGame, RatingChange
+from games.models import RatedGame, RatingChange
+from games.stats import rating_ledger
 from tests.conftest import require_postgres
 
 from .test_rating_ledger import game_of, people, recomputed, snapshot  # noqa: F401

@@ -1,4 +1,4 @@
-"""Ratings are kept game by game (accounts/rating_ledger.py): each finished game taken in
+"""Ratings are kept game by game (games/stats/rating_ledger.py): each finished game taken in
 exactly once, in the order games finished, whatever order the tasks run in; and the
 incremental path gives the same numbers as `recompute_ratings` from scratch."""
 
@@ -7,9 +7,8 @@ import random
 import pytest
 from django.core.management import call_command
 
-from accounts import rating_ledger
-from accounts.models import RatedGame, Rating, RatingChange, RatingMark
-from games.models import Game, Seat
+from games.models import Game, RatedGame, Rating, RatingChange, RatingMark, Seat
+from games.stats import rating_ledger
 
 from .factories import make_game, player
 

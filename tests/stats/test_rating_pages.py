@@ -8,10 +8,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from accounts import rating_ledger
-from accounts.models import RatingChange
 from games.engine import Rules
-from games.models import Game
+from games.models import Game, RatingChange
+from games.stats import rating_ledger
 from tests.online.helpers import play_on, started_game
 
 from .factories import make_game, player
@@ -30,7 +29,7 @@ def rated(alice, bob, carol):
 
 
 def test_your_stats_page_shows_your_rating_its_chart_and_opponents(alice_client, rated):
-    page = alice_client.get(reverse("accounts:stats")).content.decode()
+    page = alice_client.get(reverse("games:stats")).content.decode()
     rating = RatingChange.objects.filter(player=rated["alice"]).last()
     assert f'data-stat="rating">{round(1000 + 25 * rating.ordinal_after)}<' in page
     assert "after 7 rated games" in page
@@ -43,7 +42,7 @@ def test_your_stats_page_shows_your_rating_its_chart_and_opponents(alice_client,
 
 
 def test_a_new_players_rating_is_provisional(alice_client, rated):
-    url = reverse("accounts:player", args=[rated["carol"].pk])
+    url = reverse("games:player_stats", args=[rated["carol"].pk])
     page = alice_client.get(url).content.decode()
     assert "after 1 rated game" in page
     assert "Provisional until 5 rated games" in page
@@ -51,12 +50,12 @@ def test_a_new_players_rating_is_provisional(alice_client, rated):
 
 def test_a_player_without_rated_games_sees_where_their_rating_will_come_from(alice, alice_client):
     make_game([player(alice), player("Zed")], [], winner=0)  # not rated yet
-    page = alice_client.get(reverse("accounts:stats")).content.decode()
+    page = alice_client.get(reverse("games:stats")).content.decode()
     assert "No rated games yet" in page
 
 
 def test_the_leaderboard_can_be_sorted_by_rating(alice_client, rated):
-    page = alice_client.get(reverse("accounts:leaderboard"), {"sort": "rating"}).content.decode()
+    page = alice_client.get(reverse("games:leaderboard"), {"sort": "rating"}).content.decode()
     assert 'aria-current="true">By rating<' in page
     body = page.split("<tbody>")[1]
     # alice (7 games) is ranked; bob (6) too; carol's one game is provisional: unranked.
@@ -65,7 +64,7 @@ def test_the_leaderboard_can_be_sorted_by_rating(alice_client, rated):
 
 
 def test_the_leaderboard_by_win_rate_still_shows_the_ratings(alice_client, rated):
-    page = alice_client.get(reverse("accounts:leaderboard")).content.decode()
+    page = alice_client.get(reverse("games:leaderboard")).content.decode()
     assert 'aria-current="true">By win rate<' in page
     assert page.count('data-stat="rating"') == 3
 
@@ -99,7 +98,7 @@ def test_an_online_games_page_shows_the_rating_changes_once_rated(
 
 
 def test_the_ratings_csv_has_your_rating_history(alice_client, rated):
-    response = alice_client.get(reverse("accounts:export_ratings_csv"))
+    response = alice_client.get(reverse("games:export_ratings_csv"))
     rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
     header, *history = rows
     assert header[:3] == ["game", "name", "mode"]
@@ -112,7 +111,7 @@ def test_the_ratings_csv_has_your_rating_history(alice_client, rated):
 
 def test_a_games_json_has_its_rating_changes(alice_client, rated):
     game = rated["games"][0]
-    response = alice_client.get(reverse("accounts:export_game_json", args=[game.public_id]))
+    response = alice_client.get(reverse("games:export_game_json", args=[game.public_id]))
     ratings = json.loads(response.content)["ratings"]
     assert [(r["name"], r["place"], r["before"]) for r in ratings] == [
         ("alice", 1, 1000),

@@ -5,8 +5,8 @@ chart and opponents)."""
 import pytest
 from django.urls import reverse
 
-from accounts import rating_ledger
-from accounts.models import Rating
+from games.models import Rating
+from games.stats import rating_ledger
 
 from .factories import bulk_history, player
 from .test_stats_queries import LEADERBOARD_QUERIES, STATS_PAGE_QUERIES
@@ -38,14 +38,14 @@ def test_the_leaderboard_by_rating_takes_a_fixed_number_of_queries(
     alice_client, rated_games, site_queries, django_assert_max_num_queries
 ):
     with django_assert_max_num_queries(site_queries + LEADERBOARD_QUERIES):
-        response = alice_client.get(reverse("accounts:leaderboard"), {"sort": "rating"})
+        response = alice_client.get(reverse("games:leaderboard"), {"sort": "rating"})
     assert response.content.decode().count('data-stat="rating"') == 2
 
 
 def test_a_players_page_with_ratings_takes_a_fixed_number_of_queries(
     alice_client, bob, rated_games, site_queries, django_assert_max_num_queries
 ):
-    url = reverse("accounts:player", args=[player(bob).pk])
+    url = reverse("games:player_stats", args=[player(bob).pk])
     with django_assert_max_num_queries(site_queries + STATS_PAGE_QUERIES + 1):
         response = alice_client.get(url)
     page = response.content.decode()
@@ -58,5 +58,5 @@ def test_your_page_with_ratings_takes_a_fixed_number_of_queries(
     alice_client, rated_games, site_queries, django_assert_max_num_queries
 ):
     with django_assert_max_num_queries(site_queries + STATS_PAGE_QUERIES):
-        response = alice_client.get(reverse("accounts:stats"))
+        response = alice_client.get(reverse("games:stats"))
     assert 'data-stat="rating"' in response.content.decode()

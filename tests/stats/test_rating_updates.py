@@ -5,10 +5,11 @@ name after commit; here it runs in-process."""
 import pytest
 from django.urls import reverse
 
-from accounts import claims, rating_ledger
-from accounts.models import GuestClaim, Rating, RatingChange
+from accounts import claims
+from accounts.models import GuestClaim
 from games.engine import Rules
-from games.models import Game, Player
+from games.models import Game, Player, Rating, RatingChange
+from games.stats import rating_ledger
 from tests.nights.helpers import edit_round, post_round, start_night
 from tests.online.helpers import play_on, started_game
 

@@ -1,13 +1,13 @@
-"""The rating itself (accounts/ratings.py): who is rated in a game, how one game moves
+"""The rating itself (games/stats/ratings.py): who is rated in a game, how one game moves
 a rating, and the number people see."""
 
 import doctest
 
 import pytest
 
-from accounts import rating_chart, rating_stats, ratings
-from accounts.ratings import Placing, initial, is_provisional, placings, rate
-from tests.accounts.factories import player
+from games.stats import rating_chart, rating_stats, ratings
+from games.stats.ratings import Placing, initial, is_provisional, placings, rate
+from tests.stats.factories import player
 
 
 class FakeSeat:

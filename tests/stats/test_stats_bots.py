@@ -18,8 +18,11 @@ G2 online, 5 days ago: alice and the bot "Abe"; alice wins.
 import pytest
 from django.urls import reverse
 
-from accounts import stats
 from games.models import Game, Player
+from games.stats import figures
+from games.stats.access import co_players
+from games.stats.leaderboard import ranked
+from games.stats.scope import Scope
 
 from .factories import laid, make_game, missed, player
 
@@ -63,29 +66,29 @@ def table(alice, bob):
 
 
 def scope(table, who="alice"):
-    return stats.Scope.parse(table[who], None, None)
+    return Scope.parse(table[who], None, None)
 
 
 def test_a_game_won_by_the_bot_after_its_person_resigned_is_not_their_win(table):
-    summary = stats.summary(scope(table))
+    summary = figures.summary(scope(table))
     # G1 counts as played (and lost: they left it); only G2 is a win.
     assert (summary.played, summary.won) == (2, 1)
     assert summary.longest_streak == 1
-    points = stats.win_rate_over_time(scope(table), played=2)
+    points = figures.win_rate_over_time(scope(table), played=2)
     assert [(p.game_number, p.wins) for p in points] == [(1, 0), (2, 1)]
 
 
 def test_a_resigned_game_s_final_score_is_not_the_person_s(table):
     # G1's final total (50) is mostly the bot's play: scores and game lengths come
     # from the games the person finished.
-    summary = stats.summary(scope(table))
+    summary = figures.summary(scope(table))
     assert summary.average_score == 20
     assert summary.best_score == 20
     assert summary.average_rounds == 3
 
 
 def test_the_phase_table_counts_only_the_rounds_the_person_played(table):
-    phases = {row.phase: row for row in stats.phase_stats(scope(table))}
+    phases = {row.phase: row for row in figures.phase_stats(scope(table))}
     # Phase 1: G1 round 1 (missed; the bot laid it in round 2), G2 round 1 (laid).
     assert (phases[1].rounds, phases[1].completed) == (2, 1)
     # Phase 2: G2 rounds 2 and 3; G1 round 3 was the bot's.
@@ -94,14 +97,14 @@ def test_the_phase_table_counts_only_the_rounds_the_person_played(table):
 
 
 def test_the_phase_per_round_chart_counts_only_the_rounds_the_person_played(table):
-    rows = {row.round_number: row for row in stats.phase_by_round(scope(table))}
+    rows = {row.round_number: row for row in figures.phase_by_round(scope(table))}
     # Round 2: only G2 is alice's (phase 2); G1's round 2 was the bot's (phase 1).
     assert rows[2].mine == 2
     assert rows[1].mine == 1
 
 
 def test_bots_are_nobody_s_opponent_in_head_to_head(table):
-    rows = stats.head_to_head(scope(table))
+    rows = figures.head_to_head(scope(table))
     # Ada and Abe sort before bob and played as often: without the fix a bot was the
     # "most frequent opponent".
     assert [(r.name, r.games, r.wins, r.losses, r.is_guest) for r in rows] == [
@@ -110,14 +113,14 @@ def test_bots_are_nobody_s_opponent_in_head_to_head(table):
 
 
 def test_a_resigned_person_s_seat_that_a_bot_won_is_no_win_against_them(table):
-    rows = stats.head_to_head(scope(table, who="bob"))
+    rows = figures.head_to_head(scope(table, who="bob"))
     assert [(r.name, r.games, r.wins, r.losses) for r in rows] == [("alice", 1, 0, 0)]
 
 
 def test_the_leaderboard_leaves_bots_out_and_counts_only_people_s_wins(table):
-    rows = stats.leaderboard(scope(table))
+    rows = ranked(scope(table))
     assert [(r.name, r.games, r.wins) for r in rows] == [("alice", 2, 1), ("bob", 1, 0)]
-    assert stats.co_players(table["alice"]).filter(pk__in=[table["ada"].pk]).count() == 0
+    assert co_players(table["alice"]).filter(pk__in=[table["ada"].pk]).count() == 0
 
 
 def test_a_deleted_player_is_not_a_guest(table):
@@ -125,14 +128,14 @@ def test_a_deleted_player_is_not_a_guest(table):
     Player.objects.filter(pk=bob_player.pk).update(
         name="Deleted player", user=None, anonymised=True
     )
-    h2h = stats.head_to_head(scope(table))
+    h2h = figures.head_to_head(scope(table))
     assert [(r.name, r.is_guest) for r in h2h] == [("Deleted player", False)]
-    board = stats.leaderboard(scope(table))
+    board = ranked(scope(table))
     assert [(r.name, r.is_guest) for r in board] == [("alice", False), ("Deleted player", False)]
 
 
 def test_the_stats_page_shows_no_bot_as_a_rival_or_a_guest(alice_client, table):
-    page = alice_client.get(reverse("accounts:stats")).content.decode()
+    page = alice_client.get(reverse("games:stats")).content.decode()
     most_frequent = page.split('data-stat="most-frequent"')[1].split("</dd>")[0]
     assert ">bob<" in most_frequent
     head_to_head = page.split('id="h2h-heading"')[1].split("</table>")[0]
@@ -146,7 +149,7 @@ def test_the_stats_page_shows_no_bot_as_a_rival_or_a_guest(alice_client, table):
 
 
 def test_a_bot_has_no_player_page(alice_client, table):
-    response = alice_client.get(reverse("accounts:player", args=[table["ada"].pk]))
+    response = alice_client.get(reverse("games:player_stats", args=[table["ada"].pk]))
     assert response.status_code == 404
 
 
@@ -161,7 +164,7 @@ def test_a_person_who_only_resigned_has_no_score_to_show(client, carol):
         resigned={0: 1},
     )
     client.force_login(carol)
-    page = client.get(reverse("accounts:stats")).content.decode()
+    page = client.get(reverse("games:stats")).content.decode()
     assert 'data-stat="played">1<' in page and 'data-stat="won">0<' in page
     for stat in ("average-score", "best-score", "rounds"):
         assert f'data-stat="{stat}">–<' in page

@@ -1,12 +1,13 @@
 """The SVG charts: titles, axis labels, text alternatives, and the section a finished
-night's page draws the score chart in. `history` is the five hand-worked games of tests/accounts/conftest.py."""
+night's page draws the score chart in. `history` is the five hand-worked games of tests/stats/conftest.py."""
 
 import re
 
 import pytest
 
-from accounts import charts, stats
 from games.models import Game
+from games.stats import charts, figures
+from games.stats.scope import Scope
 from phase10site.jinja import render
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +84,7 @@ def test_a_nights_chart_section_draws_the_chart_or_says_when_it_will(history, al
 
 
 def test_the_win_rate_chart_is_in_percent_with_dates_in_the_table(history):
-    points = stats.win_rate_over_time(stats.Scope.parse(history["alice"], None, None), 4)
+    points = figures.win_rate_over_time(Scope.parse(history["alice"], None, None), 4)
     chart = charts.win_rate_chart(points, "alice")
     assert [y for _x, y in chart.series[0].values] == [100, 50, pytest.approx(200 / 3), 75]
     assert [t.label for t in chart.y_ticks] == ["0", "25", "50", "75", "100"]
@@ -92,7 +93,7 @@ def test_the_win_rate_chart_is_in_percent_with_dates_in_the_table(history):
 
 
 def test_the_phase_chart_compares_with_opponents(history):
-    rows = stats.phase_by_round(stats.Scope.parse(history["alice"], None, None))
+    rows = figures.phase_by_round(Scope.parse(history["alice"], None, None))
     chart = charts.phase_chart(rows, "alice")
     assert [s.label for s in chart.series] == ["alice", "Opponents"]
     assert chart.y_label == "Phase"
@@ -105,7 +106,7 @@ def test_the_phase_chart_compares_with_opponents(history):
 
 
 def test_the_phase_chart_on_your_own_page_speaks_to_you(history):
-    rows = stats.phase_by_round(stats.Scope.parse(history["alice"], None, None))
+    rows = figures.phase_by_round(Scope.parse(history["alice"], None, None))
     chart = charts.phase_chart(rows, "you", own=True)
     assert chart.description.startswith(
         "The phase you were on in each round, on average over your games, "
@@ -120,7 +121,10 @@ def test_nice_ticks_cover_the_data():
     assert ticks[0] == 0 and ticks[-1] >= 1234 and len(ticks) <= 7
 
 
-@pytest.mark.parametrize("module", ["accounts.charts", "accounts.stats", "accounts.export"])
+@pytest.mark.parametrize(
+    "module",
+    ["games.stats.charts", "games.stats.figures", "games.stats.export", "games.stats.scope"],
+)
 def test_the_docstring_examples_hold(module):
     import doctest
     import importlib

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 # counts: `site_queries`): the viewer's profile and Player, then summary, streak,
 # phases, head-to-head, recent games and their seats, the last game's score
 # chart, win rate over time and phase per round, and the rating section (the rating,
-# its history and the opponents by rating change: tests/accounts/test_rating_queries.py).
+# its history and the opponents by rating change: tests/stats/test_rating_queries.py).
 # Someone else's page adds one: the Player being looked at.
 STATS_PAGE_QUERIES = 14
 # The viewer's Player, the leaderboard and its players' ratings.
@@ -38,14 +38,14 @@ def test_your_stats_page_takes_a_fixed_number_of_queries(
     alice_client, games, site_queries, django_assert_max_num_queries
 ):
     with django_assert_max_num_queries(site_queries + STATS_PAGE_QUERIES):
-        response = alice_client.get(reverse("accounts:stats"))
+        response = alice_client.get(reverse("games:stats"))
     assert f'data-stat="played">{games}<' in response.content.decode()
 
 
 def test_someone_elses_stats_page_takes_a_fixed_number_of_queries(
     alice_client, bob, games, site_queries, django_assert_max_num_queries
 ):
-    url = reverse("accounts:player", args=[player(bob).pk])
+    url = reverse("games:player_stats", args=[player(bob).pk])
     with django_assert_max_num_queries(site_queries + STATS_PAGE_QUERIES + 1):
         response = alice_client.get(url, {"mode": "table", "period": "year"})
     assert response.status_code == 200
@@ -55,5 +55,5 @@ def test_the_leaderboard_takes_a_fixed_number_of_queries(
     alice_client, games, site_queries, django_assert_max_num_queries
 ):
     with django_assert_max_num_queries(site_queries + LEADERBOARD_QUERIES):
-        response = alice_client.get(reverse("accounts:leaderboard"))
+        response = alice_client.get(reverse("games:leaderboard"))
     assert response.status_code == 200

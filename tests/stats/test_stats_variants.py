@@ -6,9 +6,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from accounts import stats
 from games.engine import Rules
 from games.models import RoundScore
+from games.stats import figures
+from games.stats.scope import Scope
 from tests.nights.helpers import post_round, start_night
 
 from .factories import bulk_history, laid, make_game, missed, player
@@ -34,7 +35,7 @@ def variants(history):
 
 
 def played(history, variant, who="alice"):
-    return stats.summary(stats.Scope.parse(history[who], None, None, variant)).played
+    return figures.summary(Scope.parse(history[who], None, None, variant)).played
 
 
 def test_each_variant_counts_only_its_games(variants):
@@ -48,22 +49,22 @@ def test_each_variant_counts_only_its_games(variants):
 def test_a_game_whose_rules_name_no_option_is_standard(alice, bob):
     a, b = player(alice), player(bob)
     make_game([a, b], [[laid(1, out=True), missed(1, 30)]], winner=0, rules={})
-    assert stats.summary(stats.Scope.parse(a, None, None, "standard")).played == 1
-    assert stats.summary(stats.Scope.parse(a, None, None, "shorter")).played == 0
+    assert figures.summary(Scope.parse(a, None, None, "standard")).played == 1
+    assert figures.summary(Scope.parse(a, None, None, "shorter")).played == 0
 
 
 def test_an_unknown_variant_means_every_variant(variants):
-    assert stats.Scope.parse(variants["alice"], None, None, "nonsense").variant == "all"
+    assert Scope.parse(variants["alice"], None, None, "nonsense").variant == "all"
     assert played(variants, "nonsense") == 6
 
 
 def test_the_variant_combines_with_mode_and_period(variants):
-    scope = stats.Scope.parse(variants["alice"], "table", "30d", "shorter")
-    assert stats.summary(scope).played == 2  # G3 and G4 (G1 is too old, G2 online)
+    scope = Scope.parse(variants["alice"], "table", "30d", "shorter")
+    assert figures.summary(scope).played == 2  # G3 and G4 (G1 is too old, G2 online)
 
 
 def test_the_stats_page_filters_by_variant_and_marks_the_chosen_one(alice_client, variants):
-    response = alice_client.get(reverse("accounts:stats"), {"variant": "all_advance"})
+    response = alice_client.get(reverse("games:stats"), {"variant": "all_advance"})
     page = response.content.decode()
     assert re.search(r'data-stat="played">2<', page)
     chip = re.search(r'<a href="([^"]*variant=all_advance[^"]*)" class="chip" aria-current', page)
@@ -71,15 +72,14 @@ def test_the_stats_page_filters_by_variant_and_marks_the_chosen_one(alice_client
 
 
 def test_the_leaderboard_filters_by_variant(alice_client, variants):
-    response = alice_client.get(reverse("accounts:leaderboard"), {"variant": "standard"})
+    response = alice_client.get(reverse("games:leaderboard"), {"variant": "standard"})
     rows = {row.name: row.games for row, _rating in response.context["rows"]}
     assert rows == {"alice": 1, "bob": 1}
 
 
 def test_the_per_phase_table_counts_pick_a_phase_games_apart(variants):
     phases = {
-        row.phase: row
-        for row in stats.phase_stats(stats.Scope.parse(variants["alice"], None, None))
+        row.phase: row for row in figures.phase_stats(Scope.parse(variants["alice"], None, None))
     }
     # G4: alice laid phase 2, then phase 1: counted as laid in pick-a-phase only.
     assert (phases[1].picked, phases[2].picked) == (1, 1)
@@ -110,9 +110,9 @@ def test_a_pick_a_phase_night_records_the_phase_each_player_laid_and_the_stats_c
         ("alice", 1, 1),
         ("Bob", None, None),
     ]
-    scope = stats.Scope.parse(player(alice), None, None, "pick_a_phase")
-    assert {row.phase: row.picked for row in stats.phase_stats(scope)} == {1: 1, 2: 1}
-    page = alice_client.get(reverse("accounts:stats")).content.decode()
+    scope = Scope.parse(player(alice), None, None, "pick_a_phase")
+    assert {row.phase: row.picked for row in figures.phase_stats(scope)} == {1: 1, 2: 1}
+    page = alice_client.get(reverse("games:stats")).content.decode()
     assert re.search(r'data-stat="picked-1">1<', page)
     assert re.search(r'data-stat="picked-2">1<', page)
 
@@ -130,7 +130,7 @@ def test_a_variants_stats_page_takes_a_fixed_number_of_queries(
 ):
     bulk_history([player(alice), player(bob)], games)
     with django_assert_max_num_queries(site_queries + STATS_PAGE_QUERIES):
-        response = alice_client.get(reverse("accounts:stats"), {"variant": variant})
+        response = alice_client.get(reverse("games:stats"), {"variant": variant})
     assert response.status_code == 200
     with django_assert_max_num_queries(site_queries + LEADERBOARD_QUERIES):
-        alice_client.get(reverse("accounts:leaderboard"), {"variant": variant})
+        alice_client.get(reverse("games:leaderboard"), {"variant": variant})

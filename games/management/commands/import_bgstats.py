@@ -1,5 +1,5 @@
 """Import a BG Stats export's Phase 10 plays as a member's game nights (the same as the
-upload page, accounts/bgstats.py): `manage.py import_bgstats alice export.json`."""
+upload page, games/stats/bgstats.py): `manage.py import_bgstats alice export.json`."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from accounts import bgstats
 from games.errors import Refused
+from games.stats import bgstats
 
 
 class Command(BaseCommand):

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from accounts import rating_ledger
+from games.stats import rating_ledger
 
 
 class Command(BaseCommand):
