@@ -4,6 +4,8 @@
 import pytest
 from django.urls import reverse
 
+from games.models import Player
+
 from .factories import player
 
 pytestmark = pytest.mark.django_db
@@ -114,3 +116,12 @@ def test_a_stored_unknown_time_zone_falls_back_to_utc(alice_client, alice, histo
     alice.profile.save()
     page = _page(alice_client, reverse("games:stats"))
     assert 'data-stat="played">4<' in page
+
+
+def test_the_avatar_shows_the_players_initials_on_their_stats_and_profile(alice_client, alice):
+    me = player(alice)
+    me.name = "ada lovelace"
+    me.save(update_fields=["name"])
+    assert '">AL</span>' in _page(alice_client, reverse("games:stats"))
+    assert '">AL</span>' in _page(alice_client, reverse("accounts:profile"))
+    assert [Player(name=name).initials for name in ("Bob", "", "  ")] == ["B", "?", "?"]
