@@ -7,6 +7,4 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self) -> None:
-        # The tasks are registered in every process (web too): services hand work to them
-        # by name through Celery's registry (the ratings' task, for one), never by import.
         from . import signals, tasks  # noqa: F401

@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Player
+from games.stats.access import visible_players
 from phase10site.celery import publish_on_commit
 
-from . import claims, stats, tasks
+from . import claims, tasks
 from .forms import InviteForm
 from .http import AuthenticatedHttpRequest
 from .models import GuestClaim
@@ -59,7 +60,7 @@ def claim_list(request: AuthenticatedHttpRequest) -> HttpResponse:
 def invite_guest(request: AuthenticatedHttpRequest, player_id: int) -> HttpResponse:
     """The scorer invites a guest's real person (by username or email)."""
     me = Player.for_user(request.user)
-    guest = get_object_or_404(stats.visible_players(me, request.user), pk=player_id)
+    guest = get_object_or_404(visible_players(me, request.user), pk=player_id)
     if not claims.can_invite(request.user, guest):
         raise Http404
     form = InviteForm(request.POST)
@@ -80,7 +81,7 @@ def invite_guest(request: AuthenticatedHttpRequest, player_id: int) -> HttpRespo
             )
     else:
         messages.error(request, _("Enter a username or an email address."))
-    return redirect("accounts:player", player_id=guest.pk)
+    return redirect("games:player_stats", player_id=guest.pk)
 
 
 @login_required

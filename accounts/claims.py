@@ -19,8 +19,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, Player, Seat
+from games.stats import rating_ledger
+from games.stats.access import co_players
 
-from . import rating_ledger
 from .models import GuestClaim
 
 if TYPE_CHECKING:
@@ -49,10 +50,8 @@ def suggested_guests(user: User) -> QuerySet[Player]:
     """Guests who might be this user: the same name as their Player or username
     (any case), seated in game nights scored by the user or by someone they played
     with. Strangers' guests are never suggested, nor bots (online games have none)."""
-    from . import stats
-
     me = Player.for_user(user)
-    scorers = stats.co_players(me).filter(user__isnull=False).values("user")
+    scorers = co_players(me).filter(user__isnull=False).values("user")
     return (
         Player.objects.filter(user__isnull=True, anonymised=False)
         .filter(Q(name__iexact=me.name) | Q(name__iexact=user.get_username()))

@@ -11,10 +11,8 @@ from django.template import loader
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from games.errors import Refused
 from phase10site.celery import publish_on_commit
 
-from . import bgstats
 from .models import TIME_ZONES, Profile
 
 User = get_user_model()
@@ -203,30 +201,3 @@ class AwayForm(forms.Form):
             "that you are away. At most 30 days a calendar year."
         ),
     )
-
-
-class BGStatsImportForm(forms.Form):
-    """A BG Stats export to import (accounts/bgstats.py); `export` is the file read."""
-
-    file = forms.FileField(
-        label=_("BG Stats export (JSON file)"),
-        widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
-    )
-    own_name = forms.CharField(
-        label=_("Your name in BG Stats"),
-        max_length=40,
-        required=False,
-        help_text=_("Leave it empty if it is the name you have here."),
-    )
-
-    def clean_file(self) -> Any:
-        upload = self.cleaned_data["file"]
-        if upload.size > bgstats.MAX_BYTES:
-            raise forms.ValidationError(
-                _("That file is too large: a BG Stats export up to 5 MB can be imported.")
-            )
-        try:
-            self.cleaned_data["export"] = bgstats.read_file(upload.read())
-        except Refused as error:
-            raise forms.ValidationError(error.message) from error
-        return upload

@@ -2,7 +2,7 @@ from celery import shared_task
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMultiAlternatives
 
-from . import emails, rating_ledger
+from . import emails
 
 
 @shared_task(autoretry_for=(OSError,), retry_backoff=30, max_retries=5)
@@ -34,21 +34,3 @@ def send_claim_invitation(claim_id: int) -> None:
     )
     if claim is not None and (claim.email or (claim.user and claim.user.email)):
         emails.send_claim_invitation(claim)
-
-
-# --- ratings (accounts/rating_ledger.py) -----------------------------------------------------
-# Published by name (`rating_ledger.queue`, `games.scoring.queue_rating`): the services
-# that finish or correct a game never import this module.
-
-
-@shared_task(name="accounts.rate_games", ignore_result=True)
-def rate_games(game_id: int | None = None) -> int:
-    """Take a finished (or corrected) game into the ratings, and every game finished
-    before it that isn't yet. Claims the ratings first: a duplicate rates nothing twice."""
-    return rating_ledger.run(game_id)
-
-
-@shared_task(name="accounts.sweep_ratings", ignore_result=True)
-def sweep_ratings() -> int:
-    """Beat: games whose task was lost (or never reached the broker), and corrections."""
-    return rating_ledger.run(sweep=True)

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from . import away_views, claim_views, import_views, rating_views, views
+from . import away_views, claim_views, views
 
 app_name = "accounts"
 
@@ -16,14 +16,6 @@ urlpatterns = [
     path("profile/delete/", views.profile_delete, name="profile_delete"),
     path("profile/away/", away_views.away_mode, name="away"),
     path("profile/away/end/", away_views.away_end, name="away_end"),
-    path("stats/", views.stats_view, name="stats"),
-    path("stats/leaderboard/", views.leaderboard, name="leaderboard"),
-    path("stats/games.csv", views.export_games_csv, name="export_games_csv"),
-    path("stats/rounds.csv", views.export_rounds_csv, name="export_rounds_csv"),
-    path("stats/ratings.csv", rating_views.export_ratings_csv, name="export_ratings_csv"),
-    path("stats/import/", import_views.import_bgstats, name="import_bgstats"),
-    path("games/<str:public_id>.json", views.export_game_json, name="export_game_json"),
-    path("players/<int:player_id>/", views.player_stats, name="player"),
     path("players/<int:player_id>/invite/", claim_views.invite_guest, name="invite_guest"),
     path("players/<int:player_id>/claim/", claim_views.request_claim, name="request_claim"),
     path("claims/", claim_views.claim_list, name="claims"),

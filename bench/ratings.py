@@ -46,9 +46,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from accounts import rating_ledger  # noqa: E402
-from accounts.models import RatingChange  # noqa: E402
-from games.models import Game, Player, Seat  # noqa: E402
+from games.models import Game, Player, RatingChange, Seat  # noqa: E402
+from games.stats import rating_ledger  # noqa: E402
 
 
 def build(games: int, players: int, seed: int) -> list[Game]:

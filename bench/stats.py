@@ -3,7 +3,7 @@
     python bench/stats.py [--games 500] [--requests 30]
 
 Builds a throwaway SQLite database (in a temporary VAR_DIR) with one player's
-`--games` finished games (tests/accounts/factories.bulk_history: two players,
+`--games` finished games (tests/stats/factories.bulk_history: two players,
 six rounds each), then times the whole stats request through Django's test
 client (middleware, queries, template, charts) and counts its queries.
 Target: under 100 ms for 500 games. Wall-clock time includes waiting for the CPU
@@ -49,9 +49,9 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from accounts import rating_ledger  # noqa: E402
 from games.models import Player  # noqa: E402
-from tests.accounts.factories import bulk_history  # noqa: E402
+from games.stats import rating_ledger  # noqa: E402
+from tests.stats.factories import bulk_history  # noqa: E402
 
 
 def time_page(client: Client, url: str, params: dict[str, str], requests: int) -> None:
@@ -96,17 +96,17 @@ def main() -> None:
     rating_ledger.run(from_scratch=True)
     client = Client()
     client.force_login(alice)
-    stats_url = reverse("accounts:stats")
+    stats_url = reverse("games:stats")
     time_page(client, stats_url, {}, args.requests)
     time_page(client, stats_url, {"mode": "table", "period": "year"}, args.requests)
     # The variant filter reads Game.rules with JSON lookups (every fifth game all-advance).
     time_page(client, stats_url, {"variant": "standard"}, args.requests)
     time_page(client, stats_url, {"variant": "all_advance"}, args.requests)
-    bob_url = reverse("accounts:player", args=[Player.for_user(bob).pk])
+    bob_url = reverse("games:player_stats", args=[Player.for_user(bob).pk])
     time_page(client, bob_url, {}, args.requests)
-    time_page(client, reverse("accounts:leaderboard"), {}, args.requests)
-    time_page(client, reverse("accounts:leaderboard"), {"sort": "rating"}, args.requests)
-    time_page(client, reverse("accounts:leaderboard"), {"variant": "standard"}, args.requests)
+    time_page(client, reverse("games:leaderboard"), {}, args.requests)
+    time_page(client, reverse("games:leaderboard"), {"sort": "rating"}, args.requests)
+    time_page(client, reverse("games:leaderboard"), {"variant": "standard"}, args.requests)
 
 
 if __name__ == "__main__":

@@ -297,7 +297,7 @@ def _set_up(args: argparse.Namespace) -> Fixtures:
     from games.models import Player
     from games.online import services
     from phase10site.celery import app
-    from tests.accounts.factories import bulk_history
+    from tests.stats.factories import bulk_history
 
     # The set-up plays moves too; no worker runs, so what it publishes waits in Redis.
     app.conf.task_always_eager = False

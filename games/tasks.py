@@ -8,6 +8,7 @@ from celery import shared_task
 
 from .notify import jobs, outbox
 from .online import services
+from .stats import rating_ledger
 
 
 @shared_task(name="games.bot_turn", ignore_result=True)
@@ -50,3 +51,23 @@ def send_digests() -> int:
 @shared_task(name="games.enforce_time_limits", ignore_result=True)
 def enforce_time_limits() -> dict[str, int]:
     return jobs.enforce_time_limits()
+
+
+# --- ratings (games/stats/rating_ledger.py) -------------------------------------------
+# Published by name (`rating_ledger.queue`, `scoring.queue_rating`). No shim for their old
+# names ("accounts.rate_games", "accounts.sweep_ratings"): a message queued under one
+# before a deploy is dropped by the new workers, and the sweep (beat, every five minutes)
+# takes in every finished game such a message was about.
+
+
+@shared_task(name="games.rate_games", ignore_result=True)
+def rate_games(game_id: int | None = None) -> int:
+    """Take a finished (or corrected) game into the ratings, and every game finished
+    before it that isn't yet. Claims the ratings first: a duplicate rates nothing twice."""
+    return rating_ledger.run(game_id)
+
+
+@shared_task(name="games.sweep_ratings", ignore_result=True)
+def sweep_ratings() -> int:
+    """Beat: games whose task was lost (or never reached the broker), and corrections."""
+    return rating_ledger.run(sweep=True)

@@ -10,6 +10,9 @@ from .online import invitation_views as invitations
 from .online import pause_views
 from .online import spectate_views as spectate
 from .online import views as online
+from .stats import export_views as exports
+from .stats import import_views as imports
+from .stats import views as stats
 
 app_name = "games"
 
@@ -102,6 +105,16 @@ urlpatterns = [
         spectate.online_spectate_replay,
         name="online_spectate_replay",
     ),
+    # Stats, ratings and your data. Their paths are those they had under accounts/, so
+    # links people kept still work.
+    path("accounts/stats/", stats.stats, name="stats"),
+    path("accounts/stats/leaderboard/", stats.leaderboard, name="leaderboard"),
+    path("accounts/players/<int:player_id>/", stats.player_stats, name="player_stats"),
+    path("accounts/stats/games.csv", exports.export_games_csv, name="export_games_csv"),
+    path("accounts/stats/rounds.csv", exports.export_rounds_csv, name="export_rounds_csv"),
+    path("accounts/stats/ratings.csv", exports.export_ratings_csv, name="export_ratings_csv"),
+    path("accounts/games/<str:public_id>.json", exports.export_game_json, name="export_game_json"),
+    path("accounts/stats/import/", imports.import_bgstats, name="import_bgstats"),
     path("unsubscribe/<str:token>/", notify.unsubscribe, name="unsubscribe"),
     path("notify/<str:public_id>/mute/", online.online_mute, name="online_mute"),
 ]

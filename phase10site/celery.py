@@ -38,9 +38,9 @@ app.conf.beat_schedule = {
     "send-digests": {"task": "games.send_digests", "schedule": crontab(minute="*/10")},
     "enforce-time-limits": {"task": "games.enforce_time_limits", "schedule": 120.0},
     "requeue-stalled-bots": {"task": "games.requeue_stalled_bots", "schedule": 60.0},
-    # Ratings (accounts/rating_ledger.py): finished games whose task was lost, and
+    # Ratings (games/stats/rating_ledger.py): finished games whose task was lost, and
     # corrected ones, are taken in (each game once, in the order they finished).
-    "sweep-ratings": {"task": "accounts.sweep_ratings", "schedule": 300.0},
+    "sweep-ratings": {"task": "games.sweep_ratings", "schedule": 300.0},
 }
 
 

@@ -55,7 +55,7 @@ NAV = {
     "rules": "rules",
     "nights": "games:night_list",
     "online": "games:online_list",
-    "stats": "accounts:stats",
+    "stats": "games:stats",
     "profile": "accounts:profile",
     "login": "accounts:login",
     "signup": "accounts:signup",

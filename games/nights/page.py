@@ -28,14 +28,14 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from markupsafe import Markup
 
-from accounts import charts
-from accounts.templatetags import rating_tags
 from phase10site.cache import VERSION_SECONDS
 from phase10site.jinja import Keep, render
 
 from ..cached_html import CSRF_INPUT, with_csrf
 from ..engine.phases import TIEBREAK_PHASE
 from ..models import Game
+from ..stats import charts
+from ..templatetags import rating_tags
 from ..words import names_words, phase_goal_words
 from . import entry_forms
 from .corrections import Correction, Kind
@@ -324,7 +324,7 @@ def _rating_changes(game: Game, revision: int) -> SafeString:
     key = f"night-ratings:{game.public_id}:{game.version}:{revision}:{get_language()}"
     html = cache.get(key)
     if html is None:
-        html = render_to_string("accounts/rating_changes.html", rating_tags.rating_changes(game))
+        html = render_to_string("games/stats/rating_changes.html", rating_tags.rating_changes(game))
         cache.set(key, str(html), VERSION_SECONDS)
     return SafeString(html)
 

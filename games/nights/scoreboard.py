@@ -114,7 +114,7 @@ class Scoreboard:
     standing: Standing
     seats: tuple[ScoreboardSeat, ...]
     rounds: tuple[ScoreboardRound, ...]
-    # A finished night kept without its rounds (a BG Stats import, accounts/bgstats.py):
+    # A finished night kept without its rounds (a BG Stats import, stats/bgstats.py):
     # the seats hold the final scores, ranks and winners; it can't be changed.
     rounds_unknown: bool = False
     # When the seats' names were read (time.time()); a scoreboard carried on to the next

@@ -318,7 +318,7 @@ def _save(
     game, seats = locked.game, locked.seats
     was_over = game.status == Game.Status.FINISHED
     if was_over and not locked.rows:
-        # Finished without rounds: imported final scores (accounts/bgstats.py), which
+        # Finished without rounds: imported final scores (stats/bgstats.py), which
         # folding rounds would wipe.
         raise Refused(_("Only this night's final scores are known: it can't be changed."))
     results, standing = _replay(game, len(seats), entries, changed=changed)

@@ -23,13 +23,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
-from accounts.models import RatingMark
 from phase10site.cache import VERSION_SECONDS
 from phase10site.jinja import render as render_jinja
 
 from ..context_processors import YOUR_TURN_SQL, count_known, your_turn_params
 from ..errors import Refused, Stale
-from ..models import Game, Player, Seat
+from ..models import Game, Player, RatingMark, Seat
 from ..raw_sql import RowPart
 from . import listing, page, seating, services
 from .corrections import Correction

@@ -6,11 +6,12 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
 
-from accounts import claims, stats
+from accounts import claims
 from accounts.models import GuestClaim
 from games.models import Game, Player, RoundScore, Seat
-
-from .factories import laid, make_game, missed, player
+from games.stats import figures
+from games.stats.scope import Scope
+from tests.stats.factories import laid, make_game, missed, player
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +64,7 @@ def test_the_scorer_invites_by_username_and_accepting_moves_the_history(
     ) == {me.pk}
     game.refresh_from_db()
     assert game.winner == me
-    assert stats.summary(stats.Scope.parse(me, None, None)).won == 1
+    assert figures.summary(Scope.parse(me, None, None)).won == 1
     claim.refresh_from_db()
     assert (claim.status, claim.guest, claim.guest_name) == ("accepted", None, "Carol")
 
@@ -220,3 +221,30 @@ def test_a_bot_is_never_suggested_as_a_guest_to_claim(alice, bob):
     Player.objects.filter(seats__game=game, seats__is_bot=True).update(name="bob")
     lobby.start_game(game, alice)
     assert list(claims.suggested_guests(bob)) == []
+
+
+def test_a_guests_stats_page_offers_the_claims_its_viewer_may_make(client, alice, bob):
+    # Alice scored a night with a guest named "alice": she may invite someone to be
+    # that guest, or say it was her.
+    guest = player("alice", created_by=alice)
+    make_game([guest, player(bob)], [[laid(1, out=True), missed(1, 5)]], winner=0, creator=alice)
+    guest_page = reverse("games:player_stats", args=[guest.pk])
+    invite = reverse("accounts:invite_guest", args=[guest.pk])
+    request = reverse("accounts:request_claim", args=[guest.pk])
+
+    client.force_login(alice)
+    page = client.get(guest_page).content.decode()
+    assert f'action="{invite}"' in page and 'name="who"' in page
+    request_form = page.split(f'action="{request}"')[1].split("</form>")[0]
+    assert 'name="csrfmiddlewaretoken"' in request_form
+    client.force_login(bob)  # sat with the guest, neither the scorer nor the guest
+    page = client.get(guest_page).content.decode()
+    assert guest.name in page
+    assert f'action="{request}"' not in page and f'action="{invite}"' not in page
+
+
+def test_a_members_stats_page_offers_no_claim(client, alice, bob, guest_night):
+    client.force_login(alice)
+    page = client.get(reverse("games:player_stats", args=[Player.for_user(bob).pk]))
+    assert page.status_code == 200
+    assert 'name="who"' not in page.content.decode()

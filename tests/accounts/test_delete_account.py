@@ -8,13 +8,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from accounts import claims, stats
+from accounts import claims
 from games.models import Game, Invitation, Move, Player, RoundScore, Seat
 from games.online import lobby, services
+from games.stats import figures
+from games.stats.scope import Scope
 from tests.conftest import PASSWORD
 from tests.online.helpers import play_human_turn, play_on, started_game
-
-from .factories import laid, make_game, missed, player
+from tests.stats.factories import laid, make_game, missed, player
 
 pytestmark = pytest.mark.django_db
 
@@ -64,9 +65,9 @@ def shared(alice, bob, carol):
 
 
 def _stats(user):
-    scope = stats.Scope.parse(Player.for_user(user), None, None)
-    rivals = [(r.games, r.wins, r.losses) for r in stats.head_to_head(scope)]
-    return stats.summary(scope), sorted(rivals), stats.phase_stats(scope)
+    scope = Scope.parse(Player.for_user(user), None, None)
+    rivals = [(r.games, r.wins, r.losses) for r in figures.head_to_head(scope)]
+    return figures.summary(scope), sorted(rivals), figures.phase_stats(scope)
 
 
 def _delete(client, user, password=PASSWORD):
@@ -142,8 +143,8 @@ def test_deleting_needs_a_post_and_a_login(client, alice):
 
 def test_the_delete_page_offers_the_data_export_first(alice_client):
     page = alice_client.get(reverse("accounts:profile_delete")).content.decode()
-    assert reverse("accounts:export_games_csv") in page
-    assert reverse("accounts:export_rounds_csv") in page
+    assert reverse("games:export_games_csv") in page
+    assert reverse("games:export_rounds_csv") in page
     assert f'<form method="post" action="{reverse("accounts:profile_delete")}"' in page
     assert 'name="password"' in page
     profile = alice_client.get(reverse("accounts:profile")).content.decode()

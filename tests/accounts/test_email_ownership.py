@@ -13,8 +13,7 @@ from django.urls import reverse
 from accounts import claims
 from accounts.models import GuestClaim
 from games.models import Player, Seat
-
-from .factories import laid, make_game, missed, player
+from tests.stats.factories import laid, make_game, missed, player
 
 pytestmark = pytest.mark.django_db
 

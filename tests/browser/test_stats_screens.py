@@ -8,8 +8,9 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from accounts import demo, stats
 from games.models import Player
+from games.stats import demo, figures
+from games.stats.scope import Scope
 from tests.browser.conftest import DESKTOP, PHONE, no_horizontal_scroll
 from tests.conftest import PASSWORD, _make_user, chromium_path, require_or_skip
 
@@ -21,7 +22,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def club(alice, bob, carol):
     demo.load_demo([alice, bob, carol, _make_user("deniz")], io.StringIO())
-    return stats.summary(stats.Scope.parse(Player.for_user(alice), None, None))
+    return figures.summary(Scope.parse(Player.for_user(alice), None, None))
 
 
 def _log_in(context, username):

@@ -1,16 +1,16 @@
-"""A night imported from BG Stats (accounts/bgstats.py) has final scores and no rounds:
+"""A night imported from BG Stats (games/stats/bgstats.py) has final scores and no rounds:
 its page, share page and TV view show the result kept in its seats, and nobody can
 change it."""
 
 import pytest
 from django.urls import reverse
 
-from accounts import bgstats
 from games.engine import Rules
 from games.errors import Refused
 from games.models import Game, Player
 from games.nights import services
 from games.nights.scoreboard import RoundEntry
+from games.stats import bgstats
 
 pytestmark = pytest.mark.django_db
 

@@ -8,11 +8,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from accounts.charts import score_chart_key
-from accounts.models import RatingMark
-from games.models import Game
+from games.models import Game, RatingMark
 from games.nights.page import game_key
 from games.nights.qr import qr_key
+from games.stats.charts import score_chart_key
 from tests.nights.helpers import edit_round, post_round, start_night
 
 pytestmark = pytest.mark.django_db

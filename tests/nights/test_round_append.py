@@ -256,7 +256,7 @@ def test_the_round_that_ends_a_night_costs_the_same_queries_and_rates_the_night(
 ):
     """The last round is written on the form's scoreboard as any other (the rounds before
     it not read), with the game's end; its result then goes to the ratings."""
-    from accounts.models import RatedGame, RatingChange
+    from games.models import RatedGame, RatingChange
 
     night = start_night(alice_client, phases="custom", custom="1")
     # Phase 1 only: a round where nobody lays it goes on; the first one laid ends the night.

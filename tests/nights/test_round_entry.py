@@ -153,7 +153,7 @@ def test_a_finished_nights_page_takes_the_same_queries_however_long_it_was(
 
 
 def test_a_finished_nights_ratings_are_drawn_again_once_they_change(alice, alice_client):
-    from accounts.models import RatingMark
+    from games.models import RatingMark
 
     game = finished_night(alice, 3)
     before = alice_client.get(game.get_absolute_url()).context["ratings_revision"]

@@ -5,13 +5,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from accounts import rating_ledger
-from accounts.models import RatingChange
-from accounts.stats import Scope, head_to_head, leaderboard, summary
 from games.engine import Rules
-from games.models import Game, Player, Seat
+from games.models import Game, Player, RatingChange, Seat
 from games.nights import seating
 from games.nights import services as nights
+from games.stats import rating_ledger
+from games.stats.figures import head_to_head, summary
+from games.stats.leaderboard import ranked
+from games.stats.scope import Scope
 from tests.nights.helpers import post_round, seats, start_night
 
 pytestmark = pytest.mark.django_db
@@ -166,13 +167,13 @@ def test_a_member_who_has_not_answered_is_nobodys_opponent_or_co_player_yet(
     game = finish(alice_client, one_phase_night(alice_client, alice, member_1="bob"))
     alices = Scope(player=Player.for_user(alice))
     assert head_to_head(alices) == []
-    assert [row.name for row in leaderboard(alices)] == ["alice"]
+    assert [row.name for row in ranked(alices)] == ["alice"]
     # Typing a username shows the host nothing of that member's.
-    bobs_page = reverse("accounts:player", args=[Player.for_user(bob).pk])
+    bobs_page = reverse("games:player_stats", args=[Player.for_user(bob).pk])
     assert alice_client.get(bobs_page).status_code == 404
     answer(bob_client, game, "accept")
     assert [row.name for row in head_to_head(alices)] == ["bob"]
-    assert sorted(row.name for row in leaderboard(alices)) == ["alice", "bob"]
+    assert sorted(row.name for row in ranked(alices)) == ["alice", "bob"]
     assert alice_client.get(bobs_page).status_code == 200
 
 

@@ -407,7 +407,7 @@ def test_the_games_export_carries_its_chat_and_a_hidden_message_only_for_its_wri
     rude = chat.post(game, bob, "something rude")
     chat.hide(game, alice, rude.pk)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, finished_at=timezone.now())
-    url = reverse("accounts:export_game_json", args=[game.public_id])
+    url = reverse("games:export_game_json", args=[game.public_id])
     client.force_login(alice)
     said = client.get(url).json()["chat"]
     assert [(line["name"], line["text"], line["hidden"]) for line in said] == [

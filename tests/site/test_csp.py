@@ -12,7 +12,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from accounts.models import AVATAR_COLOURS
-from tests.accounts.factories import laid, make_game, missed, player
+from tests.stats.factories import laid, make_game, missed, player
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +98,7 @@ def test_the_stats_page_draws_its_bars_and_avatar_without_inline_styles(alice_cl
         winner=1,
         rules={"phases": [1, 2, 3]},
     )
-    page = alice_client.get(reverse("accounts:stats")).content.decode()
+    page = alice_client.get(reverse("games:stats")).content.decode()
     assert inline_code(page) == []
     assert 'class="avatar" aria-hidden="true" data-colour="#7d3c98"' in page
     assert '<rect class="meter-bar" width="50" height="1"/>' in page  # phase 1: 1 of 2

@@ -49,7 +49,7 @@ def _extensions() -> Iterator[Callable[[list[User], OutputWrapper], None]]:
     """Other apps add demo games through a `load_demo(users, stdout)` in their demo.py."""
     import importlib
 
-    for module_name in ("games.nights.demo", "games.online.demo", "accounts.demo"):
+    for module_name in ("games.nights.demo", "games.online.demo", "games.stats.demo"):
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:

@@ -1,0 +1,90 @@
+"""Importing plays from elsewhere into game nights: a BG Stats export (bgstats.py)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods
+
+from accounts.http import AuthenticatedHttpRequest
+from games.models import Player
+
+from . import bgstats
+from .forms import BGStatsImportForm
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_bgstats(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Upload a BG Stats export: its Phase 10 plays become your finished game nights."""
+    form = BGStatsImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        own_name = form.cleaned_data["own_name"].strip() or Player.for_user(request.user).name
+        result = bgstats.import_export(request.user, form.cleaned_data["export"], own_name=own_name)
+        for level, text in result_messages(result, own_name):
+            messages.add_message(request, level, text)
+        return redirect("games:import_bgstats")
+    return render(request, "games/stats/import.html", {"form": form})
+
+
+def result_messages(result: bgstats.ImportResult, own_name: str) -> list[tuple[int, str]]:
+    """What an import did, one sentence per kind of play."""
+    found = result.imported + result.already + result.skipped + result.not_yours + result.ignored
+    if not found:
+        return [(messages.WARNING, _("The file has no Phase 10 plays."))]
+    said = [
+        (
+            messages.SUCCESS,
+            ngettext(
+                "%(count)s Phase 10 play imported.",
+                "%(count)s Phase 10 plays imported.",
+                result.imported,
+            )
+            % {"count": result.imported},
+        )
+    ]
+    if result.already:
+        said.append(
+            (
+                messages.INFO,
+                ngettext(
+                    "%(count)s play was imported before: left as it was.",
+                    "%(count)s plays were imported before: left as they were.",
+                    result.already,
+                )
+                % {"count": result.already},
+            )
+        )
+    if result.skipped:
+        said.append(
+            (
+                messages.WARNING,
+                ngettext(
+                    "%(count)s play left out: it needs 2 to 6 players, each once, "
+                    "with a final score.",
+                    "%(count)s plays left out: a play needs 2 to 6 players, each once, "
+                    "with a final score.",
+                    result.skipped,
+                )
+                % {"count": result.skipped},
+            )
+        )
+    if result.not_yours:
+        said.append(
+            (
+                messages.WARNING,
+                ngettext(
+                    "%(count)s play left out: you aren't in it (your name in BG Stats: "
+                    "“%(name)s”).",
+                    "%(count)s plays left out: you aren't in them (your name in BG Stats: "
+                    "“%(name)s”).",
+                    result.not_yours,
+                )
+                % {"count": result.not_yours, "name": own_name},
+            )
+        )
+    return said
