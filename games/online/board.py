@@ -27,7 +27,7 @@ from phase10site.jinja import render
 from ..cached_html import CSRF_INPUT, with_csrf
 from ..engine import Action, Card, Discard, PlayerView, hint, player_view
 from ..models import Game, Seat
-from ..words import phase_goal_words, time_left_words
+from ..words import own_move_sentence, phase_goal_words, time_left_words
 from . import chat, services
 from .pause import load_profiles, pause_panel, turn_clock
 from .table_parts import (
@@ -158,6 +158,7 @@ def board_context(
     legal = view.legal
     players = [seat_context(view, seat, me) for seat in seats]
     log = log_lines(game.recent_moves, names, game.public_id)
+    announce_own_moves(log, game, view)
     chat_box = chat.board_chat(game, seats, me, draft=chat_draft, error=chat_error)
     spectate_url = (
         request.build_absolute_uri(reverse("games:online_spectate", args=[game.spectator_token]))
@@ -289,6 +290,22 @@ def hint_context(seating: Seating) -> dict[str, Any]:
         )
         % {"count": count}
     }
+
+
+def announce_own_moves(log: list[dict[str, Any]], game: Game, view: PlayerView) -> None:
+    """Give each of the seat's own lines in `log` the words the page's live region says
+    once the player made that move ("You discarded blue 6.", board.html's data-announce);
+    the others' lines are said as the log reads them."""
+    moves = {number: data for number, _seat, data, _automatic in game.recent_moves}
+    newest = game.recent_moves[-1][0] if game.recent_moves else None
+    for line in log:
+        if line["seat"] != view.seat:
+            continue
+        # Only the drawer's own view knows the card drawn, and only while it is the last move.
+        drawn = str(view.hand[-1]) if line["number"] == newest and view.drawn and view.hand else None
+        line["announce"] = own_move_sentence(
+            moves[line["number"]], view.seat, view.players, drawn=drawn
+        )
 
 
 def just_drawn_index(game: Game, view: PlayerView, order: str) -> int | None:

@@ -12,9 +12,9 @@
 // - Enter on a card in the hand does nothing (Space picks it).
 // - A <details> with an id (a seat's line, the round's results) stays open or closed
 //   as the player left it when the board is swapped.
-// - After the player's own draw, the live region names the card just drawn.
 // - The page keeps one polite live region outside the board (#board-news); it says the
-//   others' new moves, the status when a poll changed it, an error or notice, a hint.
+//   new moves (the player's own in the server's words: "You drew blue 6."), the status
+//   when a poll changed it, an error or notice, a hint.
 // Without this file every form still works, by full page loads.
 (function () {
   "use strict";
@@ -78,11 +78,6 @@
     return line ? parseInt(line.getAttribute("data-move"), 10) : 0;
   }
 
-  function moveShown(root) {
-    var field = root.querySelector("input[name=move]");
-    return field ? field.value : null;
-  }
-
   function text(element) {
     return element ? element.textContent.replace(/\s+/g, " ").trim() : "";
   }
@@ -96,13 +91,16 @@
     region.textContent = message;
   }
 
-  // The others' moves since the live region last spoke, oldest first.
-  function othersMoves(fresh) {
+  // The moves since the live region last spoke, oldest first: the player's own in the
+  // words the server wrote for them (data-announce: "You discarded blue 6."), the
+  // others' as the log reads them.
+  function newMoves(fresh) {
     var lines = Array.prototype.filter.call(fresh.querySelectorAll(".ot-log li[data-move]"), function (line) {
-      return lastMove !== null && parseInt(line.getAttribute("data-move"), 10) > lastMove &&
-        !line.hasAttribute("data-mine");
+      return lastMove !== null && parseInt(line.getAttribute("data-move"), 10) > lastMove;
     });
-    return lines.reverse().slice(-4).map(text);
+    return lines.reverse().slice(-4).map(function (line) {
+      return line.getAttribute("data-announce") || text(line);
+    });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -133,7 +131,6 @@
       key: keyOf(active),
       status: text(old.querySelector(".ot-status")),
       checked: checked,
-      move: moveShown(old),
       open: Array.prototype.map.call(old.querySelectorAll("details[id]"), function (details) {
         return [details.id, details.open];
       }),
@@ -154,7 +151,7 @@
       var details = document.getElementById(pair[0]);
       if (details && details.matches("details") && fresh.contains(details)) details.open = pair[1];
     });
-    var news = [text(fresh.querySelector("[data-news]"))].concat(othersMoves(fresh));
+    var news = [text(fresh.querySelector("[data-news]"))].concat(newMoves(fresh));
     var status = text(fresh.querySelector(".ot-status"));
     if (was.poll) {
       // A card picked before someone else's move stays picked (their move can't
@@ -172,7 +169,6 @@
       }
       if (status !== was.status) news.push(status);
     } else {
-      if (moveShown(fresh) !== was.move) news.push(text(fresh.querySelector(".ot-pick.drawn")));
       var place = landing(fresh.getAttribute("data-focus"));
       var used = find(was.key);
       if (!land(place) && !(focusable(used) && land(used))) {
