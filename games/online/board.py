@@ -160,6 +160,7 @@ def board_context(
     log = log_lines(game.recent_moves, names, game.public_id)
     announce_own_moves(log, game, view)
     chat_box = chat.board_chat(game, seats, me, draft=chat_draft, error=chat_error)
+    chat_lines = chat.board_lines(game, seats, me)
     spectate_url = (
         request.build_absolute_uri(reverse("games:online_spectate", args=[game.spectator_token]))
         if game.spectator_token
@@ -186,8 +187,9 @@ def board_context(
         "can_discard": can_act and bool(legal.discards),
         "pick_phases": list(_phases_to_pick(view)) if view.rules.pick_a_phase else [],
         # The chat's recent messages sit between the moves they came between.
-        "log": chat.interleave(log, chat.board_lines(game, seats, me)),
+        "log": chat.interleave(log, chat_lines),
         "chat": chat_box,
+        "chat_jump": chat.jump_words(chat_lines, game.recent_moves, me),
         "last_round": last_round_context(game, view, log),
         "standings": standing_rows(seats) if view.game_over else [],
         "error": error,

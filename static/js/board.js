@@ -10,8 +10,9 @@
 //   and then only back to the same control in the fresh board: a poll never takes
 //   focus from where the player is.
 // - Enter on a card in the hand does nothing (Space picks it).
-// - A <details> with an id (a seat's line, the round's results) stays open or closed
-//   as the player left it when the board is swapped.
+// - A <details> with an id (a seat's line, the round's results, a message's menu) stays
+//   open or closed as the player left it when the board is swapped; the player's own
+//   seat line opens when their groups go down (data-groups changed).
 // - The page keeps one polite live region outside the board (#board-news); it says the
 //   new moves (the player's own in the server's words: "You drew blue 6."), the status
 //   when a poll changed it, an error or notice, a hint.
@@ -132,7 +133,7 @@
       status: text(old.querySelector(".ot-status")),
       checked: checked,
       open: Array.prototype.map.call(old.querySelectorAll("details[id]"), function (details) {
-        return [details.id, details.open];
+        return [details.id, details.open, details.getAttribute("data-groups")];
       }),
     };
   });
@@ -147,9 +148,13 @@
     var was = config && config.boardBefore;
     if (!was || event.target !== fresh) return;
     config.boardBefore = null;
-    was.open.forEach(function (pair) {
-      var details = document.getElementById(pair[0]);
-      if (details && details.matches("details") && fresh.contains(details)) details.open = pair[1];
+    was.open.forEach(function (before) {
+      var details = document.getElementById(before[0]);
+      if (!details || !details.matches("details") || !fresh.contains(details)) return;
+      // The player's own line opens by itself once their groups are down (the server's
+      // choice); until their groups change, it stays as they left it.
+      if (details.getAttribute("data-groups") !== before[2]) return;
+      details.open = before[1];
     });
     var news = [text(fresh.querySelector("[data-news]"))].concat(newMoves(fresh));
     var status = text(fresh.querySelector(".ot-status"));
