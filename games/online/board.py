@@ -304,7 +304,9 @@ def announce_own_moves(log: list[dict[str, Any]], game: Game, view: PlayerView) 
         if line["seat"] != view.seat:
             continue
         # Only the drawer's own view knows the card drawn, and only while it is the last move.
-        drawn = str(view.hand[-1]) if line["number"] == newest and view.drawn and view.hand else None
+        drawn = (
+            str(view.hand[-1]) if line["number"] == newest and view.drawn and view.hand else None
+        )
         line["announce"] = own_move_sentence(
             moves[line["number"]], view.seat, view.players, drawn=drawn
         )
