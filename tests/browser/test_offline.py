@@ -399,6 +399,8 @@ def test_a_conflict_on_round_4_names_what_differs_counts_it_once_and_is_on_the_f
     expect(line).to_contain_text("Round 6")
     expect(line.locator(".chip.deal")).to_have_text("Carol deals")
     expect(line.locator(".chip.first")).to_have_text("alice plays first")
+    expect(page.locator(".standings .tag")).to_have_count(2)
+    expect(page.locator(".standings .tag:visible")).to_have_count(0)  # a round behind
 
     night.refresh_from_db()  # bob, online, enters round 4 his way
     nights.add_round(
