@@ -302,6 +302,46 @@ def move_line(data: Mapping[str, Any], seat: int, names: Sequence[str]) -> str:
     return text
 
 
+def own_move_sentence(
+    data: Mapping[str, Any], seat: int, names: Sequence[str], *, drawn: str | None = None
+) -> str:
+    """One of the player's own moves as the page's live region says it, in words (never
+    the card's symbols): "You discarded blue 6.", "You drew blue 6." (`drawn`: the card
+    drawn from the pile, which only the drawer's view knows)."""
+    notes = data.get("log", {})
+    kind = data.get("type")
+    if kind == "draw" and data.get("from_discard") and notes.get("card"):
+        text = _("You took %(card)s from the discard pile.") % {"card": card_name(notes["card"])}
+    elif kind == "draw" and drawn:
+        text = _("You drew %(card)s.") % {"card": card_name(drawn)}
+    elif kind == "draw":
+        text = _("You drew a card.")
+    elif kind == "lay_down":
+        text = _("You laid down phase %(phase)s.") % {
+            "phase": notes.get("phase") or data.get("phase") or "?"
+        }
+    elif kind == "hit":
+        owner = data.get("seat", 0)
+        if owner == seat:
+            text = _("You hit %(card)s on your own group.") % {"card": card_name(data["card"])}
+        else:
+            text = _("You hit %(card)s on the group of %(owner)s.") % {
+                "card": card_name(data["card"]),
+                "owner": isolated(names[owner]) if owner < len(names) else "?",
+            }
+    elif "skipped" in notes and notes["skipped"] < len(names):
+        text = _("You discarded a Skip: %(name)s loses a turn.") % {
+            "name": isolated(names[notes["skipped"]])
+        }
+    else:
+        text = _("You discarded %(card)s.") % {"card": card_name(data["card"])}
+    if notes.get("went_out"):
+        text = pgettext("after the move that emptied the hand", "%(move)s You went out.") % {
+            "move": text
+        }
+    return text
+
+
 def move_news(
     data: Mapping[str, Any],
     seat: int,

@@ -10,7 +10,8 @@ entered against and the number it was entered as. The answer is JSON:
 - `already_applied`: its key was saved before (a retry, a second tab), or the same round
   with the same values is there already (the answer to the online post was lost);
 - `conflict` (409): the version moved and another scorer took its number meanwhile; the
-  host decides (keep theirs as a correction of that round, or discard it);
+  answer says what differs, and the host decides (keep theirs as a correction of that
+  round, or discard it);
 - `refused` (422): the rules refuse it (the night is over, a tie-breaker is due, …).
 
 The winner and the tie-breaker are decided here, by the same services as any round.
@@ -29,11 +30,13 @@ from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from ..errors import Refused, Stale
 from ..models import Game, QueuedRound
+from ..words import isolated
 from . import services
 from .forms import NightRoundForm
 from .scoreboard import Scoreboard, load_scoreboard
@@ -154,7 +157,48 @@ def _taken(
         "Round %(number)s was entered on another phone while yours waited to be sent. "
         "Keep yours as a correction of round %(number)s, or discard it."
     ) % {"number": number}
-    return _answer(game, "conflict", number, message, status=409)
+    differences = _differences(board, number, form) if form.is_valid() else []
+    return _answer(game, "conflict", number, message, status=409, differences=differences)
+
+
+def _differences(board: Scoreboard, number: int, form: NightRoundForm) -> list[str]:
+    """What the host's round `number` says unlike the one on the server, a sentence per
+    difference (who went out, then each player's points and phase), so the host can
+    choose without laying the two rounds side by side."""
+    cells = board.rounds[number - 1].cells
+    entry = form.entry
+    name = {seat.position: isolated(seat.name) for seat in board.seats}
+    nobody = pgettext("nobody went out", "nobody")
+    differences = []
+    theirs_out = next((position for position, cell in enumerate(cells) if cell.went_out), None)
+    if theirs_out != entry.went_out:
+        differences.append(
+            _("Went out: %(theirs)s on the other phone, %(mine)s on yours.")
+            % {
+                "theirs": nobody if theirs_out is None else name[theirs_out],
+                "mine": nobody if entry.went_out is None else name[entry.went_out],
+            }
+        )
+    for position, cell in enumerate(cells):
+        words = {"name": name[position], "theirs": cell.points, "mine": entry.points[position]}
+        if cell.points != entry.points[position]:
+            differences.append(
+                _("%(name)s: %(theirs)s points on the other phone, %(mine)s on yours.") % words
+            )
+        mine = entry.completed.get(position)
+        words.update(theirs=cell.completed, mine=mine)
+        if cell.completed == mine:
+            continue
+        if mine is None:
+            text = _("%(name)s: phase %(theirs)s completed on the other phone, not on yours.")
+        elif cell.completed is None:
+            text = _("%(name)s: phase %(mine)s completed on yours, not on the other phone.")
+        else:
+            text = _(
+                "%(name)s: phase %(theirs)s completed on the other phone, phase %(mine)s on yours."
+            )
+        differences.append(text % words)
+    return differences
 
 
 def _same(board: Scoreboard, number: int, form: NightRoundForm) -> bool:
@@ -167,10 +211,17 @@ def _same(board: Scoreboard, number: int, form: NightRoundForm) -> bool:
 
 
 def _answer(
-    game: Game, outcome: str, number: int, message: str = "", *, status: int = 200
+    game: Game,
+    outcome: str,
+    number: int,
+    message: str = "",
+    *,
+    status: int = 200,
+    differences: list[str] | None = None,
 ) -> JsonResponse:
-    """The outcome, the round's number, a sentence for the host, and what a correction
-    of that round needs: its form's address and the game's version now."""
+    """The outcome, the round's number, a sentence for the host (and for a conflict, what
+    differs), and what a correction of that round needs: its form's address and the
+    game's version now."""
     game.refresh_from_db(fields=["version"])
     edit_url = reverse("games:night_edit_round", args=[game.public_id, number]) if number else ""
     answer = {
@@ -179,5 +230,6 @@ def _answer(
         "message": message,
         "version": game.version,
         "edit_url": edit_url,
+        "differences": differences or [],
     }
     return JsonResponse(answer, status=status)

@@ -27,7 +27,7 @@ from phase10site.jinja import render
 from ..cached_html import CSRF_INPUT, with_csrf
 from ..engine import Action, Card, Discard, PlayerView, hint, player_view
 from ..models import Game, Seat
-from ..words import phase_goal_words, time_left_words
+from ..words import own_move_sentence, phase_goal_words, time_left_words
 from . import chat, services
 from .pause import load_profiles, pause_panel, turn_clock
 from .table_parts import (
@@ -158,7 +158,9 @@ def board_context(
     legal = view.legal
     players = [seat_context(view, seat, me) for seat in seats]
     log = log_lines(game.recent_moves, names, game.public_id)
+    announce_own_moves(log, game, view)
     chat_box = chat.board_chat(game, seats, me, draft=chat_draft, error=chat_error)
+    chat_lines = chat.board_lines(game, seats, me)
     spectate_url = (
         request.build_absolute_uri(reverse("games:online_spectate", args=[game.spectator_token]))
         if game.spectator_token
@@ -185,8 +187,9 @@ def board_context(
         "can_discard": can_act and bool(legal.discards),
         "pick_phases": list(_phases_to_pick(view)) if view.rules.pick_a_phase else [],
         # The chat's recent messages sit between the moves they came between.
-        "log": chat.interleave(log, chat.board_lines(game, seats, me)),
+        "log": chat.interleave(log, chat_lines),
         "chat": chat_box,
+        "chat_jump": chat.jump_words(chat_lines, game.recent_moves, me),
         "last_round": last_round_context(game, view, log),
         "standings": standing_rows(seats) if view.game_over else [],
         "error": error,
@@ -289,6 +292,24 @@ def hint_context(seating: Seating) -> dict[str, Any]:
         )
         % {"count": count}
     }
+
+
+def announce_own_moves(log: list[dict[str, Any]], game: Game, view: PlayerView) -> None:
+    """Give each of the seat's own lines in `log` the words the page's live region says
+    once the player made that move ("You discarded blue 6.", board.html's data-announce);
+    the others' lines are said as the log reads them."""
+    moves = {number: data for number, _seat, data, _automatic in game.recent_moves}
+    newest = game.recent_moves[-1][0] if game.recent_moves else None
+    for line in log:
+        if line["seat"] != view.seat:
+            continue
+        # Only the drawer's own view knows the card drawn, and only while it is the last move.
+        drawn = (
+            str(view.hand[-1]) if line["number"] == newest and view.drawn and view.hand else None
+        )
+        line["announce"] = own_move_sentence(
+            moves[line["number"]], view.seat, view.players, drawn=drawn
+        )
 
 
 def just_drawn_index(game: Game, view: PlayerView, order: str) -> int | None:

@@ -218,6 +218,26 @@ def interleave(log: Sequence[dict[str, Any]], lines: Sequence[Line]) -> list[dic
     return [entry for _key, entry in entries]
 
 
+def jump_words(lines: Sequence[Line], recent_moves: Sequence[Sequence[Any]], me: Seat) -> str:
+    """The link to the chat by the board's status: "Chat · 2 new", counting the others'
+    messages since `me` last said something or moved (as the your-turn email's "since
+    your last turn" does), or "Chat"."""
+    own_moves = [number for number, seat, *_rest in recent_moves if seat == me.position]
+    since_move = max(own_moves, default=-1)
+    since_message = max((line.id for line in lines if line.mine), default=0)
+    count = sum(
+        1
+        for line in lines
+        if not line.mine
+        and not line.hidden
+        and line.move_number >= since_move
+        and line.id > since_message
+    )
+    if not count:
+        return _("Chat")
+    return ngettext("Chat · %(count)s new", "Chat · %(count)s new", count) % {"count": count}
+
+
 def board_chat(
     game: Game, seats: Sequence[Seat], me: Seat, *, draft: str = "", error: str = ""
 ) -> dict[str, Any]:

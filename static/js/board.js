@@ -10,11 +10,12 @@
 //   and then only back to the same control in the fresh board: a poll never takes
 //   focus from where the player is.
 // - Enter on a card in the hand does nothing (Space picks it).
-// - A <details> with an id (a seat's line, the round's results) stays open or closed
-//   as the player left it when the board is swapped.
-// - After the player's own draw, the live region names the card just drawn.
+// - A <details> with an id (a seat's line, the round's results, a message's menu) stays
+//   open or closed as the player left it when the board is swapped; the player's own
+//   seat line opens when their groups go down (data-groups changed).
 // - The page keeps one polite live region outside the board (#board-news); it says the
-//   others' new moves, the status when a poll changed it, an error or notice, a hint.
+//   new moves (the player's own in the server's words: "You drew blue 6."), the status
+//   when a poll changed it, an error or notice, a hint.
 // Without this file every form still works, by full page loads.
 (function () {
   "use strict";
@@ -78,11 +79,6 @@
     return line ? parseInt(line.getAttribute("data-move"), 10) : 0;
   }
 
-  function moveShown(root) {
-    var field = root.querySelector("input[name=move]");
-    return field ? field.value : null;
-  }
-
   function text(element) {
     return element ? element.textContent.replace(/\s+/g, " ").trim() : "";
   }
@@ -96,13 +92,16 @@
     region.textContent = message;
   }
 
-  // The others' moves since the live region last spoke, oldest first.
-  function othersMoves(fresh) {
+  // The moves since the live region last spoke, oldest first: the player's own in the
+  // words the server wrote for them (data-announce: "You discarded blue 6."), the
+  // others' as the log reads them.
+  function newMoves(fresh) {
     var lines = Array.prototype.filter.call(fresh.querySelectorAll(".ot-log li[data-move]"), function (line) {
-      return lastMove !== null && parseInt(line.getAttribute("data-move"), 10) > lastMove &&
-        !line.hasAttribute("data-mine");
+      return lastMove !== null && parseInt(line.getAttribute("data-move"), 10) > lastMove;
     });
-    return lines.reverse().slice(-4).map(text);
+    return lines.reverse().slice(-4).map(function (line) {
+      return line.getAttribute("data-announce") || text(line);
+    });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -133,9 +132,8 @@
       key: keyOf(active),
       status: text(old.querySelector(".ot-status")),
       checked: checked,
-      move: moveShown(old),
       open: Array.prototype.map.call(old.querySelectorAll("details[id]"), function (details) {
-        return [details.id, details.open];
+        return [details.id, details.open, details.getAttribute("data-groups")];
       }),
     };
   });
@@ -150,11 +148,15 @@
     var was = config && config.boardBefore;
     if (!was || event.target !== fresh) return;
     config.boardBefore = null;
-    was.open.forEach(function (pair) {
-      var details = document.getElementById(pair[0]);
-      if (details && details.matches("details") && fresh.contains(details)) details.open = pair[1];
+    was.open.forEach(function (before) {
+      var details = document.getElementById(before[0]);
+      if (!details || !details.matches("details") || !fresh.contains(details)) return;
+      // The player's own line opens by itself once their groups are down (the server's
+      // choice); until their groups change, it stays as they left it.
+      if (details.getAttribute("data-groups") !== before[2]) return;
+      details.open = before[1];
     });
-    var news = [text(fresh.querySelector("[data-news]"))].concat(othersMoves(fresh));
+    var news = [text(fresh.querySelector("[data-news]"))].concat(newMoves(fresh));
     var status = text(fresh.querySelector(".ot-status"));
     if (was.poll) {
       // A card picked before someone else's move stays picked (their move can't
@@ -172,7 +174,6 @@
       }
       if (status !== was.status) news.push(status);
     } else {
-      if (moveShown(fresh) !== was.move) news.push(text(fresh.querySelector(".ot-pick.drawn")));
       var place = landing(fresh.getAttribute("data-focus"));
       var used = find(was.key);
       if (!land(place) && !(focusable(used) && land(used))) {

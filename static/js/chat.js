@@ -20,10 +20,10 @@
     return ids.length ? Math.max.apply(null, ids) : 0;
   }
 
-  // A line's words without its controls (the creator's "Hide").
+  // A line's words without its controls (the creator's menu with "Hide").
   function text(line) {
     var copy = line.cloneNode(true);
-    Array.prototype.forEach.call(copy.querySelectorAll("form"), function (form) { form.remove(); });
+    Array.prototype.forEach.call(copy.querySelectorAll(".ot-chat-menu, form"), function (control) { control.remove(); });
     return copy.textContent.replace(/\s+/g, " ").trim();
   }
 

@@ -6,7 +6,10 @@
 // under the rounds as "not sent yet" with the totals and phases it implies, and sent by
 // itself, in order, when the connection is back (each with a key, the version it was
 // entered against and its number: the server applies it once, and answers a round
-// another scorer entered meanwhile as a conflict, which the host resolves here).
+// another scorer entered meanwhile as a conflict, which the host resolves here; a round
+// it refused, the host corrects in its place in the queue).
+// While rounds wait, the top of the game says the round and dealer they lead to, and what
+// needs the host (a conflict, a refusal, logging in again) is the first thing on it.
 // Online, the round form posts through htmx as ever: nothing here adds a request to it.
 (function () {
   "use strict";
@@ -16,6 +19,7 @@
   var pending = []; // this night's kept rounds, in the order they were entered
   var flushing = false;
   var held = ""; // why the server didn't take them: "log_in", "later", or "" (it did)
+  var editing = null; // the key of the kept round the form corrects, or null
 
   function section() { return document.getElementById("offline-rounds"); }
   function roundForm() { return section() && document.querySelector("form[data-offline-round]"); }
@@ -62,15 +66,23 @@
   }
 
   // --- keeping a round ---------------------------------------------------------------------
-  function complete(form) {
+  // What is wrong with the round typed, as the server would say it ("" when nothing is).
+  function problemOf(form, box) {
     var out = new FormData(form).get("went_out");
-    if (out === null || out === "") return false;
-    return Array.prototype.every.call(form.querySelectorAll("input[name^=points_]"), function (input) {
+    var problem = out === null || out === "" ? box.dataset.textCheck : "";
+    Array.prototype.forEach.call(form.querySelectorAll("input[name^=points_]"), function (input) {
       var value = input.value.trim();
-      if (value === "") return input.name === "points_" + out;
       var points = Number(value);
-      return Number.isInteger(points) && points >= 0 && points % 5 === 0;
+      if (problem) return;
+      if (value === "") {
+        if (input.name !== "points_" + out) problem = box.dataset.textCheck;
+      } else if (Number.isInteger(points) && points < 0) {
+        problem = box.dataset.textNegative;
+      } else if (!Number.isInteger(points) || points % 5 !== 0) {
+        problem = box.dataset.textMultiple;
+      }
     });
+    return problem;
   }
 
   function say(form, text) {
@@ -88,11 +100,24 @@
 
   function keep(form) {
     var box = section();
-    if (!complete(form)) { say(form, box.dataset.textCheck); return; }
+    var problem = problemOf(form, box);
+    if (problem) { say(form, problem); return; }
     var fields = [];
     new FormData(form).forEach(function (value, name) {
       if (name !== "csrfmiddlewaretoken") fields.push([name, String(value)]);
     });
+    var corrected = editing;
+    if (corrected) {
+      // A refused round, corrected where it stands in the queue: same key, number, version.
+      editing = null;
+      update(box.dataset.offlineNight, function (rounds) {
+        return rounds.map(function (kept) {
+          if (kept.key === corrected) { kept.fields = fields; kept.problem = null; }
+          return kept;
+        });
+      }).then(function () { cleared(form); say(form, box.dataset.textKept); flush(); });
+      return;
+    }
     var last = pending[pending.length - 1];
     var number = Math.max(Number(form.dataset.offlineRound), last ? last.number + 1 : 0);
     var round = {
@@ -104,13 +129,38 @@
     };
     update(box.dataset.offlineNight, function (rounds) { return rounds.concat([round]); })
       .then(function () {
-        form.reset();
-        form.querySelectorAll("[data-went-out-tag]").forEach(function (tag) { tag.hidden = true; });
-        form.querySelectorAll("[data-filled-from]").forEach(function (field) { field.removeAttribute("data-filled-from"); });
-        draw();
+        cleared(form);
         say(form, box.dataset.textKept);
         flush();
       });
+  }
+
+  function cleared(form) {
+    form.reset();
+    form.querySelectorAll("[data-went-out-tag]").forEach(function (tag) { tag.hidden = true; });
+    form.querySelectorAll("[data-filled-from]").forEach(function (field) { field.removeAttribute("data-filled-from"); });
+    draw();
+  }
+
+  // The form, filled with a kept round for the host to correct.
+  function correct(key) {
+    var form = roundForm();
+    var round = pending.filter(function (kept) { return kept.key === key; })[0];
+    if (!form || !round) return;
+    form.reset();
+    var values = valuesOf(round);
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || field.type === "hidden") return;
+      var value = values[field.name];
+      if (field.type === "radio") field.checked = value === field.value;
+      else if (field.type === "checkbox") field.checked = value !== undefined;
+      else if (value !== undefined) field.value = value;
+    });
+    editing = key;
+    draw();
+    form.scrollIntoView({ block: "start" });
+    var first = form.querySelector("input[name=went_out]:checked") || form.querySelector("input[name=went_out]");
+    if (first) first.focus({ preventScroll: true });
   }
 
   // --- drawing the kept rounds: a small fold of what the server will decide --------------
@@ -130,32 +180,42 @@
     });
     var body = box.querySelector("[data-offline-body]");
     body.textContent = "";
+    var formSeats = null; // where the players stand for the round the form enters
+    var counted = 0;
     pending.forEach(function (round) {
       var values = valuesOf(round);
+      // The server's totals already hold the other phone's round of this number: until the
+      // host chooses, this one is shown but not counted (nor its phases).
+      var contested = Boolean(round.problem && round.problem.status === "conflict");
+      if (round.key === editing) formSeats = copied(seats);
       var row = document.createElement("tr");
       row.className = "offline-round" + (round.problem ? " problem" : "");
       var head = document.createElement("th");
       head.scope = "row";
-      head.textContent = round.number + " · " + box.dataset.textPending;
+      head.textContent = round.number + " · " + (contested ? box.dataset.textContested : box.dataset.textPending);
       row.appendChild(head);
+      if (!contested) counted += 1;
       seats.forEach(function (seat) {
         var points = parseInt(values["points_" + seat.position], 10) || 0;
         var mark = values["completed_" + seat.position];
         var laid = null;
         if (pick && mark) laid = Number(mark);
         else if (!pick && mark && seat.phase !== null) laid = seat.phase;
-        seat.total += points;
-        if (laid !== null) seat.completed.push(laid);
-        // All advance: everyone moves on to the next phase after each round, laid or not.
-        if (!pick && (laid !== null || allAdvance)) seat.phase = phases[phases.indexOf(seat.phase) + 1] || null;
+        if (!contested) {
+          seat.total += points;
+          if (laid !== null) seat.completed.push(laid);
+          // All advance: everyone moves on to the next phase after each round, laid or not.
+          if (!pick && (laid !== null || allAdvance)) seat.phase = phases[phases.indexOf(seat.phase) + 1] || null;
+        }
         var cell = document.createElement("td");
         cell.className = "num" + (values.went_out === seat.position ? " out" : "");
         cell.textContent = points;
-        if (laid !== null) {
+        if (laid !== null || (contested && mark)) {
           var tick = document.createElement("bdi");
           tick.className = "mark";
           tick.dir = "ltr";
-          tick.textContent = "✓" + laid;
+          // Which phase the other phone's round left them on isn't this phone's to say.
+          tick.textContent = contested && !pick ? "✓" : "✓" + (laid !== null ? laid : mark);
           cell.appendChild(tick);
         }
         row.appendChild(cell);
@@ -168,17 +228,55 @@
         pick ? seat.completed.join(" · ") : seat.phase === null ? "✓" : seat.phase;
     });
     drawProblems(box);
-    box.querySelector("[data-offline-log-in]").hidden = held !== "log_in";
-    box.querySelector("[data-offline-later]").hidden = held !== "later";
+    var alerts = document.getElementById("offline-alerts");
+    if (alerts) {
+      alerts.querySelector("[data-offline-log-in]").hidden = held !== "log_in";
+      alerts.querySelector("[data-offline-later]").hidden = held !== "later";
+    }
     box.hidden = pending.length === 0;
     var stale = document.querySelector("[data-offline-stale]");
     if (stale) stale.hidden = pending.length === 0;
+    var summary = document.getElementById("round-summary");
+    if (summary && pending.length) summary.hidden = true; // it told of a round before these
     var form = roundForm();
-    if (form) updateForm(form, seats, pick);
+    if (form) {
+      updateForm(form, formSeats || seats, pick);
+      drawRoundLine(box, form, counted);
+    }
+  }
+
+  function copied(seats) {
+    return seats.map(function (seat) {
+      return { position: seat.position, total: seat.total, phase: seat.phase, completed: seat.completed.slice() };
+    });
+  }
+
+  // The round line on top says the round next to enter and who deals it, after the rounds
+  // kept here (the dealer moves one seat on each round); the standings' tags would be a
+  // round behind, so they wait for the server.
+  function drawRoundLine(box, form, counted) {
+    var line = document.querySelector(".scoreboard .round-line");
+    var heads = Array.prototype.slice.call(box.querySelectorAll("th[data-seat]"));
+    var dealerHead = box.querySelector("th[data-seat][data-dealer]");
+    if (!line || !dealerHead || !line.querySelector(".chip.deal")) return;
+    var count = heads.length;
+    var dealer = (heads.indexOf(dealerHead) + counted) % count;
+    // A name kept in its own direction in a right-to-left sentence (as words.isolated does).
+    var rtl = document.documentElement.dir === "rtl";
+    var name = function (index) { return rtl ? "\u2068" + heads[index].title + "\u2069" : heads[index].title; };
+    line.querySelector("strong").textContent =
+      box.dataset.textRound.replace("{n}", Number(form.dataset.offlineRound) + counted);
+    line.querySelector(".chip.deal").textContent = box.dataset.textDeals.replace("{name}", name(dealer));
+    line.querySelector(".chip.first").textContent =
+      box.dataset.textFirst.replace("{name}", name((dealer + 1) % count));
+    document.querySelectorAll(".scoreboard [data-deal-tag]").forEach(function (tag) {
+      tag.hidden = counted > 0;
+    });
   }
 
   function drawProblems(box) {
-    var list = box.querySelector("[data-offline-problems]");
+    var list = document.querySelector("#offline-alerts [data-offline-problems]");
+    if (!list) return;
     list.textContent = "";
     pending.forEach(function (round) {
       if (!round.problem) return;
@@ -188,10 +286,26 @@
       var text = document.createElement("p");
       text.textContent = round.problem.message;
       panel.appendChild(text);
-      if (round.problem.status === "conflict" && round.problem.edit_url) {
-        panel.appendChild(button(box.dataset.textKeep.replace("{n}", round.number), "data-offline-keep", round.key));
+      var differences = round.problem.differences || [];
+      if (differences.length) {
+        var items = document.createElement("ul");
+        differences.forEach(function (difference) {
+          var item = document.createElement("li");
+          item.textContent = difference;
+          items.appendChild(item);
+        });
+        panel.appendChild(items);
       }
-      panel.appendChild(button(box.dataset.textDiscard, "data-offline-discard", round.key));
+      var actions = document.createElement("div");
+      actions.className = "button-row";
+      if (round.problem.status === "conflict" && round.problem.edit_url) {
+        actions.appendChild(button(box.dataset.textKeep.replace("{n}", round.number), "data-offline-keep", round.key));
+      }
+      if (round.problem.status === "refused" && roundForm()) {
+        actions.appendChild(button(box.dataset.textCorrect.replace("{n}", round.number), "data-offline-correct", round.key));
+      }
+      actions.appendChild(button(box.dataset.textDiscard, "data-offline-discard", round.key));
+      panel.appendChild(actions);
       list.appendChild(panel);
     });
   }
@@ -208,6 +322,8 @@
   function updateForm(form, seats, pick) {
     var last = pending[pending.length - 1];
     var next = String(Math.max(Number(form.dataset.offlineRound), last ? last.number + 1 : 0));
+    var corrected = pending.filter(function (kept) { return kept.key === editing; })[0];
+    if (corrected) next = String(corrected.number);
     var shown = form.dataset.offlineShown || form.dataset.offlineRound;
     form.querySelectorAll("h2, button[type=submit]").forEach(function (element) {
       renumber(element, shown, next);
@@ -327,12 +443,17 @@
 
   // The host's answer to a conflict or a refusal.
   document.addEventListener("click", function (event) {
-    var control = event.target.closest("[data-offline-keep], [data-offline-discard]");
+    var control = event.target.closest("[data-offline-keep], [data-offline-discard], [data-offline-correct]");
     var box = section();
     if (!control || !box) return;
     var night = box.dataset.offlineNight;
+    if (control.hasAttribute("data-offline-correct")) {
+      correct(control.getAttribute("data-offline-correct"));
+      return;
+    }
     if (control.hasAttribute("data-offline-discard")) {
       var key = control.getAttribute("data-offline-discard");
+      if (editing === key) editing = null;
       update(night, function (rounds) { return without(rounds, key); }).then(draw).then(flush);
       return;
     }

@@ -103,7 +103,8 @@
     if (swapped.querySelector("form [aria-invalid=true], form .errorlist")) return;
     // A correction after the night's end waits for confirmation: its panel's heading.
     var target = swapped.id === "game"
-      ? swapped.querySelector(".correction h2") || swapped.querySelector(".round-summary, .message")
+      ? swapped.querySelector(".correction h2") || swapped.querySelector(".round-summary") ||
+        swapped.querySelector(":scope > .message")
       : swapped.querySelector("h2");
     if (!target) return;
     target.setAttribute("tabindex", "-1");

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from playwright.sync_api import expect
 
 from games.engine import Draw, Rules
 from games.models import Player
@@ -19,6 +20,7 @@ from games.nights import services as nights
 from games.nights.scoreboard import RoundEntry
 from games.online import lobby, services, spectators
 from tests.browser.conftest import PHONE
+from tests.browser.test_online_play import log_in
 from tests.conftest import require_or_skip
 from tests.online.helpers import arranged_state, play_on, set_state, started_game
 
@@ -133,3 +135,27 @@ def test_the_main_pages_have_no_serious_accessibility_violation(
         context.close()
         anonymous.close()
     assert not found, "\n".join(found)
+
+
+def test_the_stats_pages_scrollable_tables_are_regions_of_their_own_names(
+    chromium, live_server, club, alice
+):
+    """axe's moderate findings too: each table that scrolls sideways on a phone is a
+    region a screen reader lists, and two regions of one name can't be told apart."""
+    require_or_skip("axe-core (make axe)", AXE.exists())
+    context = chromium.new_context(viewport=PHONE, base_url=live_server.url)
+    context.add_init_script(path=str(AXE))
+    try:
+        log_in(context, live_server, alice)
+        page = context.new_page()
+        page.goto("/accounts/stats/")
+        regions = page.locator(".table-scroll[role=region]")
+        expect(regions).to_have_count(2)
+        found = [v for v in page.evaluate(RUN_AXE) if v["impact"] in (*FAILING, "moderate")]
+        names = regions.evaluate_all(
+            "regions => regions.map(r => r.getAttribute('aria-label') || r.getAttribute('aria-labelledby'))"
+        )
+    finally:
+        context.close()
+    assert not found, found
+    assert len(set(names)) == 2, names

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from games.engine import Rules
 from games.models import Player
 from games.nights import services as night_services
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.test_online_play import logged_in
 from tests.online.helpers import arranged_state, set_state, started_game
 
@@ -159,6 +159,34 @@ def test_a_turn_is_played_by_keyboard_and_focus_follows_the_next_action(
     expect(page.locator("#board-news")).to_contain_text("bob discarded")
     expect(page.locator("#board-news")).to_contain_text("Your turn: draw a card.")
     other.close()
+    page.close()
+
+
+def test_each_of_the_players_own_moves_is_announced_in_words(new_context, live_server, alice, bob):
+    game = started_game(alice, bob, seed=5)
+    set_state(game, arranged_state([ALICE, BOB], up_card="G9", draw_pile=["Y3"], dealer=1))
+    page = logged_in(new_context(DESKTOP), live_server, alice)
+    page.route("**/poll/**", lambda route: route.abort())
+    page.goto(game.get_absolute_url())
+    news = page.locator("#board-news")
+
+    def act(button: str, *cards: str) -> None:
+        for card in cards:
+            page.locator(f'label.ot-pick:has(input[value="{card}"])').click()
+        before = move_number(page)
+        page.locator(f"#{button}").focus()
+        page.keyboard.press("Enter")
+        wait_for_new_board(page, before)
+
+    # Said in words, never the card's face ("3Y★yellow 3 ★just drawn").
+    act("board-draw")
+    expect(news).to_have_text("You drew yellow 3.")
+    act("board-lay", *PHASE)
+    expect(news).to_have_text("You laid down phase 1.")
+    act("board-hit", "Y3")
+    expect(news).to_have_text("You hit yellow 3 on your own group.")
+    act("board-discard", "B9")
+    expect(news).to_have_text("You discarded blue 9.")
     page.close()
 
 

@@ -178,7 +178,7 @@ def test_a_round_a_co_scorer_entered_meanwhile_is_shown_for_the_host_to_resolve(
     )
 
     context.set_offline(False)
-    problem = page.locator("#offline-rounds .offline-problem")
+    problem = page.locator("#offline-alerts .offline-problem")
     expect(problem).to_contain_text("Round 1 was entered on another phone")
     expect(kept(page)).to_have_count(1)  # never dropped silently
     assert stored(night) == [(1, 25), (1, 0), (1, 10)]
@@ -205,7 +205,7 @@ def test_discarding_a_conflicting_round_keeps_the_co_scorers(alice, bob, night, 
         night, RoundEntry(went_out=1, points=(25, 0, 10), completed={1: 1}), version=night.version
     )
     context.set_offline(False)
-    problem = page.locator("#offline-rounds .offline-problem")
+    problem = page.locator("#offline-alerts .offline-problem")
     problem.get_by_role("button", name="Discard mine").click()
     expect(page.locator("#offline-rounds")).to_be_hidden()
     assert stored(night) == [(1, 25), (1, 0), (1, 10)]
@@ -225,7 +225,7 @@ def test_a_round_kept_while_the_session_ended_asks_the_host_to_log_in_and_is_the
     Session.objects.all().delete()  # the session ends while the phone is offline
 
     context.set_offline(False)
-    notice = page.locator("#offline-rounds [data-offline-log-in]")
+    notice = page.locator("#offline-alerts [data-offline-log-in]")
     expect(notice).to_be_visible()
     expect(notice).to_contain_text("Log in again to send these rounds")
     expect(kept(page)).to_have_count(1)  # kept, not dropped
@@ -361,3 +361,109 @@ def test_a_round_kept_as_a_correction_after_the_nights_end_stays_until_it_is_con
     page.reload()
     expect(page.locator("#offline-rounds")).to_be_hidden()
     assert stored(game) == [(1, 0), (1, 35)]
+
+
+def where(page, selector):
+    """Top of the element in the first screen's coordinates (a phone's is 844 px high)."""
+    return page.locator(selector).first.evaluate(
+        "element => { window.scrollTo(0, 0); return Math.round(element.getBoundingClientRect().top); }"
+    )
+
+
+def test_a_conflict_on_round_4_names_what_differs_counts_it_once_and_is_on_the_first_screen(
+    alice, bob, night, new_context
+):
+    """The players' report: the host offline with rounds 4 and 5 kept, a co-scorer enters
+    round 4 first, the host comes back."""
+    require_or_skip("Chromium", chromium_path() is not None)
+    night.co_scorers.add(bob)
+    for went_out, points, completed in ROUNDS:
+        night = nights.add_round(
+            night,
+            RoundEntry(
+                went_out=went_out, points=tuple(points), completed=dict.fromkeys(completed, 1)
+            ),
+            version=night.version,
+        )
+    # After three rounds: 20, 45, 60 points; alice on phase 2, Bob 2, Carol 3; alice deals round 4.
+    context = phone(new_context)
+    page = log_in(context, "alice")
+    open_night(page, night)
+
+    context.set_offline(True)
+    fill_round(page, 1, [10, 0, 5], [1])  # round 4
+    fill_round(page, 0, [0, 15, 20], [0])  # round 5
+    expect(kept(page)).to_have_count(2)
+    # The first screen says the round now to be entered and who deals it: round 6, Carol.
+    line = page.locator(".scoreboard .round-line")
+    expect(line).to_contain_text("Round 6")
+    expect(line.locator(".chip.deal")).to_have_text("Carol deals")
+    expect(line.locator(".chip.first")).to_have_text("alice plays first")
+    expect(page.locator(".standings .tag")).to_have_count(2)
+    expect(page.locator(".standings .tag:visible")).to_have_count(0)  # a round behind
+
+    night.refresh_from_db()  # bob, online, enters round 4 his way
+    nights.add_round(
+        night, RoundEntry(went_out=1, points=(25, 0, 5), completed={1: 2}), version=night.version
+    )
+    context.set_offline(False)
+    problem = page.locator("#offline-alerts .offline-problem")
+    expect(problem).to_contain_text("Round 4 was entered on another phone")
+    expect(problem.locator("li")).to_have_text(
+        ["alice: 25 points on the other phone, 10 on yours."]
+    )
+    assert where(page, "#offline-alerts .offline-problem") < where(page, ".scoreboard")
+    assert where(page, "#offline-alerts .offline-problem") < 844
+    shot(page, "offline-conflict-round-4")
+
+    # The server's totals (bob's round 4 in them) and round 5: round 4 is not counted twice.
+    # Round 4 (bob's) took Bob to phase 3; round 5 takes alice to phase 3.
+    expect(kept(page).first).to_contain_text("not counted until you choose")
+    totals = page.locator("#offline-rounds [data-offline-total]")
+    expect(totals).to_have_text([str(20 + 25 + 0), str(45 + 0 + 15), str(60 + 5 + 20)])
+    expect(page.locator("#offline-rounds [data-offline-phase]")).to_have_text(["3", "3", "3"])
+    expect(line).to_contain_text("Round 6")
+
+    problem.get_by_role("button", name="Discard mine").click()
+    expect(page.locator("#offline-rounds")).to_be_hidden()
+    assert stored(night)[-6:] == [(4, 25), (4, 0), (4, 5), (5, 0), (5, 15), (5, 20)]
+
+
+def test_a_refused_round_is_corrected_in_its_place_and_sent_before_the_next(
+    alice, night, new_context
+):
+    require_or_skip("Chromium", chromium_path() is not None)
+    context = phone(new_context)
+    page = log_in(context, "alice")
+    open_night(page, night)
+    context.set_offline(True)
+
+    # Offline, negative points are refused with the words the server would use.
+    fill_round(page, 0, [0, -5, 20], [0])
+    expect(page.locator("form.round-form [data-offline-say]")).to_have_text(
+        "Points can't be negative."
+    )
+    expect(kept(page)).to_have_count(0)
+
+    # Bob went out, his phase unticked again: the server refuses round 1, round 2 waits.
+    form = page.locator("form.round-form")
+    form.locator('input[name="went_out"][value="1"]').check()
+    for seat, value in enumerate([15, 0, 40]):
+        form.locator(f'input[name="points_{seat}"]').fill(str(value))
+    form.locator('input[name="completed_1"]').uncheck()
+    form.locator("button[type=submit]").click()
+    fill_round(page, 0, [0, 35, 20], [0])
+    expect(kept(page)).to_have_count(2)
+    context.set_offline(False)
+    problem = page.locator("#offline-alerts .offline-problem")
+    expect(problem).to_contain_text("Bob went out")
+    assert Game.objects.get(pk=night.pk).rounds_played == 0
+
+    problem.get_by_role("button", name="Correct round 1").click()
+    expect(form.locator("h2")).to_contain_text("round 1")
+    expect(form.locator('input[name="points_2"]')).to_have_value("40")
+    form.locator('input[name="completed_1"]').check()
+    form.locator("button[type=submit]").click()
+
+    expect(page.locator("#offline-rounds")).to_be_hidden()
+    assert stored(night) == [(1, 15), (1, 0), (1, 40), (2, 0), (2, 35), (2, 20)]

@@ -2,14 +2,17 @@
 that play it are on the first screen, with two players and with four (the last round's
 results open); the card you just drew is marked."""
 
+from datetime import timedelta
+
 import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
 from games.engine import Draw, Rules
 from games.models import Game
-from games.online import services
+from games.online import chat, services
 from tests.browser.conftest import DESKTOP, PHONE, no_horizontal_scroll
+from tests.browser.test_keyboard import ALICE, BOB, PHASE
 from tests.browser.test_online_play import log_in
 from tests.online.helpers import (
     arranged_state,
@@ -122,7 +125,12 @@ def test_a_seat_opens_to_its_laid_groups_on_a_phone_and_shows_them_on_a_desktop(
     new_context, live_server, alice, four_at_the_table
 ):
     game = four_at_the_table
-    laid = next(seat for seat in game.seats.all() if services.load_state(game).laid[seat.position])
+    mine = seat_of(game, alice)  # her own seat opens by itself once laid (the test below)
+    laid = next(
+        seat
+        for seat in game.seats.all()
+        if services.load_state(game).laid[seat.position] and seat.position != mine
+    )
     phone = new_context()
     page = phone.new_page()
     open_board(page, live_server, alice, game)
@@ -202,3 +210,52 @@ def test_the_hint_lays_its_arrangement_down_in_one_tap(phone_page, live_server, 
     lay.click()
     expect(phone_page.locator(".ot-log li").first).to_contain_text("bob laid down phase 1")
     expect(phone_page.locator("#board-seat-1 .tag.down")).to_have_text("phase laid")
+
+
+def test_on_a_phone_the_chat_is_one_tap_from_the_first_screen(phone_page, live_server, alice, bob):
+    game = started_game(alice, bob, seed=5)  # alice made it; bob plays first
+    Game.objects.filter(pk=game.pk).update(time_limit=timedelta(days=1))
+    game.refresh_from_db()
+    chat.post(game, alice, "good luck")
+    chat.post(game, bob, "thanks")
+    chat.post(game, bob, "you too")
+    game.refresh_from_db()
+    page = phone_page
+    open_board(page, live_server, alice, game, ready="#board .ot-status")
+    page.screenshot(path="/tmp/phone-chat-first-screen.png")
+
+    # By the status: how many messages came since alice last said or did something.
+    jump = page.locator('#board a[href="#chat"]')
+    expect(jump).to_have_text("Chat · 2 new")
+    assert where(page, '#board a[href="#chat"]')["bottom"] < SCREEN
+    # "Ask to pause the game" shares that line instead of taking one of its own.
+    pause, link = where(page, "#board-pause"), where(page, '#board a[href="#chat"]')
+    assert abs(pause["top"] - link["top"]) < 12, (pause, link)
+    jump.click()
+    expect(page.locator("#chat-text")).to_be_in_viewport()
+
+    # The creator hides a message from its own menu, not from a link on every line.
+    line = page.locator(".ot-chat-line", has_text="you too")
+    hide = line.get_by_role("button", name="Hide")
+    expect(hide).to_be_hidden()
+    line.locator("summary").click()
+    expect(hide).to_be_visible()
+    page.screenshot(path="/tmp/phone-chat-menu.png", full_page=True)
+    hide.click()
+    expect(page.locator(".ot-chat-line", has_text="message hidden by the creator")).to_be_visible()
+
+
+def test_after_laying_down_on_a_phone_your_own_seat_line_opens_to_your_groups(
+    phone_page, live_server, alice, bob
+):
+    game = started_game(alice, bob, seed=5)
+    set_state(game, arranged_state([ALICE, BOB], up_card="G9", draw_pile=["Y2"], dealer=1))
+    game = drawn_for(game, 0)
+    open_board(phone_page, live_server, alice, game)
+    mine = phone_page.locator("#board-seat-0")
+    expect(mine.locator(".ot-groups")).to_have_count(0)
+    for card in PHASE:
+        phone_page.locator(f'label.ot-pick:has(input[value="{card}"])').click()
+    phone_page.locator("#board-lay").click()
+    expect(mine.locator(".ot-groups")).to_be_visible()
+    phone_page.screenshot(path="/tmp/phone-own-seat-open.png", full_page=True)

@@ -1,6 +1,6 @@
 """A round of six players on one phone screen (issue 16): the round form fits 390×844,
 a round nobody went out of is entered by keyboard alone, and after the save the round's
-summary, the standings and the next deal are in view. On a 320 px phone a long name
+summary, the standings, the next deal and the next round's first question are in view. On a 320 px phone a long name
 moves to a line of its own rather than push the controls out of the row."""
 
 import os
@@ -121,4 +121,33 @@ def test_every_players_controls_stay_inside_their_row(new_context, live_server, 
     )
     assert sticking_out == []
     assert no_horizontal_scroll(page)
+    page.close()
+
+
+def test_after_a_save_with_six_players_the_summary_and_the_next_rounds_first_line_are_in_view(
+    new_context, live_server, alice
+):
+    require_or_skip("Chromium", chromium_path() is not None)
+    game = six_player_night(alice)
+    page = logged_in(new_context(PHONE), live_server, alice)
+    page.goto(game.get_absolute_url())
+    form = page.locator("form.round-form")
+    form.locator('input[name="went_out"][value="2"]').check()
+    for position, points in enumerate([10, 5, 0, 20, 25, 40]):
+        form.locator(f'input[name="points_{position}"]').fill(str(points))
+    form.get_by_role("button", name="Save round 1").click()
+    expect(page.locator("#round-summary")).to_contain_text("Round 1 saved.")
+    expect(page.locator("#round-summary")).to_be_focused()  # and scrolled to the top
+
+    def box(selector):
+        return page.locator(selector).first.evaluate(
+            "e => { const b = e.getBoundingClientRect(); return [Math.round(b.top), Math.round(b.bottom)]; }"
+        )
+
+    summary, heading = box("#round-summary"), box("form.round-form h2")
+    went_out = box("form.round-form .went-out")
+    print(f"after a save: summary {summary}, form heading {heading}, who went out {went_out}")  # noqa: T201
+    page.screenshot(path="/tmp/night-six-after-save.png")
+    assert summary[0] >= 0
+    assert went_out[1] <= PHONE["height"], (summary, heading, went_out)
     page.close()

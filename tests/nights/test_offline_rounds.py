@@ -289,3 +289,21 @@ def test_every_page_links_the_manifest_and_loads_the_offline_script(client):
     assert manifest["Content-Type"] == "application/json"  # what browsers read a manifest as
     assert "js/offline.js" in page
     assert 'name="theme-color"' in page
+
+
+def test_a_conflict_names_each_difference_from_the_round_on_the_server(
+    alice_client, bob_scores, night
+):
+    version = night.version
+    post_round(bob_scores, night, went_out=1, points=[25, 0, 20], completed=[1])
+
+    response = send_queued(alice_client, night, number=1, version=version, **FIRST)
+
+    # Carol's 20 points are the same on both phones: not a difference.
+    assert response.json()["differences"] == [
+        "Went out: Bob on the other phone, alice on yours.",
+        "alice: 25 points on the other phone, 0 on yours.",
+        "alice: phase 1 completed on yours, not on the other phone.",
+        "Bob: 0 points on the other phone, 35 on yours.",
+        "Bob: phase 1 completed on the other phone, not on yours.",
+    ]

@@ -440,3 +440,22 @@ def test_bots_never_chat_and_are_not_offered_for_muting(alice, bob, client):
         chat.set_muted(
             with_bot.seats.get(position=0), list(with_bot.seats.all()), bot.position, True
         )
+
+
+def test_the_link_to_the_chat_counts_the_others_messages_since_your_last_word_or_move(
+    game, client, alice, bob
+):
+    chat.post(game, bob, "hello")
+    game.refresh_from_db()
+    client.force_login(alice)
+    assert "Chat · 1 new" in board(client, game)
+
+    chat.post(game, alice, "hi bob")
+    game.refresh_from_db()
+    page = board(client, game)
+    assert "Chat · " not in page and ">Chat</a>" in page  # she has answered: nothing new
+
+    chat.post(game, bob, "ready?")
+    chat.post(game, bob, "your turn")
+    game.refresh_from_db()
+    assert "Chat · 2 new" in board(client, game)

@@ -186,3 +186,45 @@ def test_the_bdi_filter_isolates_a_name_and_escapes_it():
 
     template = engines["django"].from_string("{% load bidi %}{{ name|bdi }}")
     assert template.render({"name": "O'Neil <Jo>"}) == "<bdi>O&#x27;Neil &lt;Jo&gt;</bdi>"
+
+
+@pytest.mark.parametrize(
+    ("data", "drawn", "sentence"),
+    [
+        ({"type": "draw"}, "B6", "You drew blue 6."),
+        ({"type": "draw"}, None, "You drew a card."),
+        (
+            {"type": "draw", "from_discard": True, "log": {"card": "Y2"}},
+            None,
+            "You took yellow 2 from the discard pile.",
+        ),
+        ({"type": "lay_down", "log": {"phase": 3}}, None, "You laid down phase 3."),
+        ({"type": "hit", "card": "W", "seat": 0}, None, "You hit Wild on your own group."),
+        ({"type": "hit", "card": "R7", "seat": 1}, None, "You hit red 7 on the group of bob."),
+        (
+            {"type": "discard", "card": "S", "log": {"skipped": 1}},
+            None,
+            "You discarded a Skip: bob loses a turn.",
+        ),
+        (
+            {"type": "discard", "card": "G12", "log": {"went_out": True}},
+            None,
+            "You discarded green 12. You went out.",
+        ),
+    ],
+)
+def test_the_players_own_move_is_said_in_words_without_the_cards_symbols(data, drawn, sentence):
+    assert (
+        say("en", lambda: words.own_move_sentence(data, 0, ["alice", "bob"], drawn=drawn))
+        == sentence
+    )
+
+
+def test_the_players_own_move_is_said_in_their_language_with_the_names_isolated():
+    data = {"type": "discard", "card": "S", "log": {"skipped": 1}}
+    assert say("fi", words.own_move_sentence, data, 0, ["alice", "bob"]) == (
+        "Heitit pois ohituskortin: bob menettää vuoronsa."
+    )
+    assert say("ar", words.own_move_sentence, data, 0, ["alice", "Sara!"]) == (
+        "رميت ورقة تخطٍّ: \u2068Sara!\u2069 يخسر دوره."
+    )
