@@ -205,6 +205,18 @@ def test_imported_plays_older_than_rated_games_are_rated_in_finishing_order(
     assert snapshot() == recomputed()
 
 
+def test_the_sweep_rates_an_imported_night_whose_rating_task_was_lost(alice, known, export):
+    from accounts import rating_ledger
+
+    rating_ledger.run(sweep=True)  # the known game rated; the sweep has run since
+    bgstats.import_export(alice, export, own_name="Ann")  # its task never runs
+    assert not RatingChange.objects.filter(game__in=imported()).exists()
+    # The nights say they last changed when they were played, long before that sweep.
+    assert rating_ledger.run(sweep=True) == 4  # the three nights, then the known game again
+    assert RatingChange.objects.filter(game__in=imported()).count() == 3 + 2 + 2
+    assert snapshot() == recomputed()
+
+
 @pytest.mark.parametrize(
     "content, error",
     [
