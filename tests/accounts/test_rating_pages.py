@@ -42,9 +42,7 @@ def test_your_stats_page_shows_your_rating_its_chart_and_opponents(alice_client,
     assert "carol" in page.split("You lost most against")[1].split("</ul>")[0]
 
 
-def test_the_rating_says_where_it_starts_and_why_it_climbs_beside_the_number(
-    alice_client, rated
-):
+def test_the_rating_says_where_it_starts_and_why_it_climbs_beside_the_number(alice_client, rated):
     # carol beat alice once: her first rated game, and her number is well above 1000.
     url = reverse("accounts:player", args=[rated["carol"].pk])
     page = alice_client.get(url).content.decode()
