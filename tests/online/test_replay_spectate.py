@@ -66,6 +66,29 @@ def test_the_board_shows_every_hand_left_at_the_rounds_end(after_a_round, alice)
         assert f'title="{card_title(code)}"' in section
 
 
+def worth(code):
+    """A card left in hand, in points, as the rules' table gives it (RULES: 1-9 are 5,
+    10-12 are 10, a Skip 15, a Wild 25), apart from the engine's own sums."""
+    if code in ("W", "S"):
+        return {"W": 25, "S": 15}[code]
+    return 5 if int(code[1:]) <= 9 else 10
+
+
+def test_the_reveal_shows_each_hands_points_as_the_rules_count_them(after_a_round, alice):
+    rows = RoundScore.objects.filter(game=after_a_round, round_number=1).select_related("seat")
+    expected = {row.seat.position: sum(worth(code) for code in row.cards_left) for row in rows}
+    assert {row.seat.position: row.points for row in rows} == expected
+    assert sorted(expected.values())[-1] > 0
+    page = client_of(alice).get(after_a_round.get_absolute_url()).content.decode()
+    start = page.index('class="ot-reveal"')
+    items = page[start : page.index("</ul>", start)].split("<li>")[1:]
+    shown = [item.split("= ")[1].split("</span>")[0] for item in items]
+    assert shown == [
+        f"{expected[position]} point" + ("" if expected[position] == 1 else "s")
+        for position in range(3)
+    ]
+
+
 def card_title(code):
     from games.words import card_name
 
