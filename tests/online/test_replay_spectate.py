@@ -192,6 +192,22 @@ def test_a_seated_player_makes_a_spectator_link_anyone_can_watch_with(after_a_ro
     assert 'name="cards"' not in html  # no hand to pick from
 
 
+def test_the_spectators_board_is_drawn_from_the_spectators_view_with_no_hand(after_a_round, bob):
+    from games.engine.view import SPECTATOR
+
+    token = make_link(after_a_round, bob)
+    visitor = Client()
+    for response in (
+        visitor.get(reverse("games:online_spectate", args=[token])),
+        visitor.get(reverse("games:online_spectate_poll", args=[token]) + "?v=0", **HTMX),
+    ):
+        view = response.context["view"]
+        # Not any seat's view with its hand left unprinted: no seat and no hand at all.
+        assert (view.seat, view.hand, view.your_turn) == (SPECTATOR, (), False)
+        assert not view.legal.draw
+        assert sum(view.hand_counts) > 0  # what everyone sees: how many cards each holds
+
+
 def test_revoking_the_link_makes_it_404(after_a_round, alice, bob):
     token = make_link(after_a_round, bob)
     url = reverse("games:online_spectators", args=[after_a_round.public_id])
