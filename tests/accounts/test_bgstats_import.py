@@ -263,6 +263,7 @@ def test_the_management_command_imports_a_file(alice, known, export, tmp_path):
     out = StringIO()
     call_command("import_bgstats", "alice", str(path), "--name", "Ann", stdout=out)
     assert "Imported 3 plays" in out.getvalue()
+    assert "The play of 05/09/2024 was left out: BOB has no final score." in out.getvalue()
     assert len(imported()) == 3
 
 
