@@ -105,7 +105,7 @@ class _Play:
     finished_at: datetime
     location: str
     scores: tuple[_Score, ...]
-    played: str  # its date as the importer reads dates, for the sentences about it
+    played: str  # its date as the importer reads dates (isolated in right-to-left text)
 
 
 def read_file(data: bytes) -> dict[str, Any]:
@@ -264,7 +264,7 @@ def _read_play(
         return _("A play dated “%(date)s” was left out: that date can't be read.") % {
             "date": isolated(str(play.get("playDate") or "")[:40])
         }
-    played = formats.date_format(started, "SHORT_DATE_FORMAT")
+    played = isolated(formats.date_format(started, "SHORT_DATE_FORMAT"))
     entries = play.get("playerScores")
     if not isinstance(entries, list):
         return _seats_reason(played)

@@ -469,3 +469,15 @@ def test_a_play_dated_beyond_what_a_calendar_holds_is_left_out_with_its_date(
     assert len(imported()) == 2
     messages = [str(m) for m in response.wsgi_request._messages]
     assert f"A play dated “{date}” was left out: that date can't be read." in messages
+
+
+def test_in_arabic_the_name_and_date_of_a_play_left_out_keep_their_own_direction(
+    alice, known, export
+):
+    from django.utils import translation
+
+    with translation.override("ar"):
+        result = bgstats.import_export(alice, export, own_name="Ann")
+    [why] = result.left_out
+    assert "\u2068BOB\u2069" in why
+    assert why.count("\u2068") == 2  # the date too
