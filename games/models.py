@@ -26,8 +26,16 @@ if TYPE_CHECKING:
     from .engine import GameState
 
 
+# A spreadsheet reads a cell starting with one of these as a formula: the CSV exports
+# guard such cells with a quote, which would leave an id there unlike its URL.
+FORMULA_STARTS = frozenset("-+=@")
+
+
 def new_public_id() -> str:
-    return secrets.token_urlsafe(9)
+    """12 URL-safe characters that never start as a formula would (1 draw in 64 does)."""
+    while (public_id := secrets.token_urlsafe(9))[0] in FORMULA_STARTS:
+        pass
+    return public_id
 
 
 def new_token() -> str:

@@ -50,10 +50,13 @@ def can_post(game: Game, seat: Seat) -> bool:
 
 
 def clean_text(text: str) -> str:
-    """The message as it will be kept, or Refused (empty, too long)."""
+    """The message as it will be kept, or Refused (empty, too long, a NUL character)."""
     text = text.strip()
     if not text:
         raise Refused(_("Write a message first."), code="empty", field="text")
+    if "\x00" in text:
+        # PostgreSQL keeps no NUL in text (a DataError, a 500): refused as any bad input.
+        raise Refused(_("A message can't contain a NUL character."), code="nul", field="text")
     if len(text) > MAX_LENGTH:
         raise Refused(
             ngettext(

@@ -69,7 +69,11 @@ def online_chat(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpRe
         chat.post(seating.game, request.user, text)
     except Refused as error:
         return _answer(
-            request, public_id, error=error.message, draft=text[: chat.MAX_LENGTH], focus="chat"
+            request,
+            public_id,
+            error=error.message,
+            draft=text.replace("\x00", "")[: chat.MAX_LENGTH],
+            focus="chat",
         )
     response = _answer(request, public_id, focus="chat")
     if request.htmx:

@@ -24,9 +24,14 @@ users keeps its uuid, and the second member to import it finds the night the fir
 one made (matched to their own Player if the first knew them; else they can claim
 that guest) rather than a copy that would count the game twice.
 
-Players are matched by name (ignoring case) to the importer's known players: people
-they played with and the guests they typed in; `own_name` is the importer's own name
-in BG Stats and maps to their own Player. Other names become new guests of theirs.
+The importer is the export's own player (`userInfo.meRefId`, the phone's owner) when
+the file says who that is; else `own_name`, their name in BG Stats. Other players are
+matched by name (ignoring case) to the importer's known players: people they played with
+and the guests they typed in. Other names become new guests of theirs.
+
+A play that can't be a night is left out with its reason, one sentence each
+(`ImportResult.left_out`): a player without a final score, a date no calendar holds.
+A name with a NUL character (which no database column stores) refuses the whole file.
 """
 
 from __future__ import annotations
@@ -36,13 +41,13 @@ import json
 import zoneinfo
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from games.engine import Rules
@@ -50,6 +55,7 @@ from games.errors import Refused
 from games.models import Game, Player, Seat
 from games.nights.seating import known_players
 from games.scoring import queue_rating
+from games.words import isolated
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -79,6 +85,8 @@ class ImportResult:
     skipped: int = 0  # Phase 10 plays that can't be a night (no scores, one player, …)
     other_games: int = 0  # plays of other games, left alone
     games: list[Game] = field(default_factory=list)
+    own_name: str = ""  # the importer's name in BG Stats, as they were found by
+    left_out: list[str] = field(default_factory=list)  # each skipped play and why
 
 
 @dataclass(frozen=True)
@@ -88,6 +96,7 @@ class _Score:
     winner: bool
     rank: int | None
     seat: int
+    me: bool = False  # the export's own player (userInfo.meRefId)
 
 
 @dataclass(frozen=True)
@@ -96,6 +105,7 @@ class _Play:
     finished_at: datetime
     location: str
     scores: tuple[_Score, ...]
+    played: str  # its date as the importer reads dates (isolated in right-to-left text)
 
 
 def read_file(data: bytes) -> dict[str, Any]:
@@ -110,7 +120,19 @@ def read_file(data: bytes) -> dict[str, Any]:
         isinstance(export.get(table), list) for table in ("players", "games", "plays")
     ):
         raise Refused(_("That file isn't a BG Stats export: it has no players, games and plays."))
+    if any("\x00" in name for name in (*_names(export["players"]).values(), *_locations(export))):
+        # PostgreSQL stores no NUL in text: refused here, before anything is written.
+        raise Refused(
+            _(
+                "A player or place name in that file has a NUL character, which can't be "
+                "stored: nothing was imported."
+            )
+        )
     return export
+
+
+def _locations(export: Mapping[str, Any]) -> Iterable[str]:
+    return _names(export.get("locations") or []).values()
 
 
 def import_export(user: User, export: Mapping[str, Any], *, own_name: str = "") -> ImportResult:
@@ -120,20 +142,23 @@ def import_export(user: User, export: Mapping[str, Any], *, own_name: str = "") 
     zone = _time_zone(user)
     names = _names(export["players"])
     places = _names(export.get("locations") or [])
+    me = _me(export, names)
+    result.own_name = names[me] if me is not None else own_name.strip()
     read = []
     for play in plays:
         if play.get("ignored") is True:
             result.ignored += 1  # left out of BG Stats' own statistics: of ours too
             continue
-        parsed = _read_play(play, names, places, zone)
-        if parsed is None:
+        parsed = _read_play(play, names, places, zone, me)
+        if isinstance(parsed, str):
             result.skipped += 1
+            result.left_out.append(parsed)
         else:
             read.append(parsed)
     with transaction.atomic():
         # One import at a time per person: the second finds the first one's nights.
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-        people = _People(user, own_name)
+        people = _People(user, own_name, by_ref=me is not None)
         mine = [night for night in read if people.plays_in(night)]
         result.not_yours = len(read) - len(mine)
         done = _imported_before([night.key for night in mine])
@@ -143,9 +168,10 @@ def import_export(user: User, export: Mapping[str, Any], *, own_name: str = "") 
                 result.already += 1
                 continue
             done.add(night.key)
-            players = [people.player(score.name) for score in night.scores]
+            players = [people.player(score) for score in night.scores]
             if len({p.pk for p in players}) != len(players):
                 result.skipped += 1  # two names of one person (their own name twice)
+                result.left_out.append(_seats_reason(night.played))
                 continue
             todo.append((night, players))
         try:
@@ -191,6 +217,13 @@ def _names(rows: object) -> dict[Any, str]:
     }
 
 
+def _me(export: Mapping[str, Any], names: Mapping[Any, str]) -> int | str | None:
+    """The export's own player (the phone's owner), if the file names one it has."""
+    info = export.get("userInfo")
+    me = _ref(info.get("meRefId")) if isinstance(info, dict) else None
+    return me if me is not None and names.get(me) else None
+
+
 def _ref(value: object) -> int | str | None:
     """An id the file refers to a row by (a number or a string; anything else: none)."""
     if isinstance(value, (int, str)) and not isinstance(value, bool):
@@ -223,20 +256,32 @@ def _read_play(
     names: Mapping[Any, str],
     places: Mapping[Any, str],
     zone: zoneinfo.ZoneInfo,
-) -> _Play | None:
-    """A play as a night's seats, or None if it can't be one."""
+    me: int | str | None = None,
+) -> _Play | str:
+    """A play as a night's seats, or the sentence saying why it can't be one."""
     started = _date(play.get("playDate"), zone)
+    if started is None:
+        return _("A play dated “%(date)s” was left out: that date can't be read.") % {
+            "date": isolated(str(play.get("playDate") or "")[:40])
+        }
+    played = isolated(formats.date_format(started, "SHORT_DATE_FORMAT"))
     entries = play.get("playerScores")
-    if started is None or not isinstance(entries, list):
-        return None
+    if not isinstance(entries, list):
+        return _seats_reason(played)
     scores = []
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict):
-            return None
-        name = names.get(_ref(entry.get("playerRefId")), "")[:NAME_LENGTH].strip()
+            return _seats_reason(played)
+        ref = _ref(entry.get("playerRefId"))
+        name = names.get(ref, "")[:NAME_LENGTH].strip()
         score = _int(entry.get("score"))
+        if name and entry.get("score") in (None, ""):
+            return _("The play of %(date)s was left out: %(name)s has no final score.") % {
+                "date": played,
+                "name": isolated(name),
+            }
         if not name or score is None or not 0 <= score <= MAX_SCORE:
-            return None
+            return _seats_reason(played)
         seat = _int(entry.get("seatOrder"))
         rank = _int(entry.get("rank"))
         scores.append(
@@ -246,24 +291,41 @@ def _read_play(
                 winner=entry.get("winner") is True,
                 rank=rank if rank is not None and 1 <= rank <= len(entries) else None,
                 seat=index if seat is None else seat,
+                me=me is not None and ref == me,
             )
         )
     if not MIN_SEATS <= len(scores) <= MAX_SEATS:
-        return None
+        return _seats_reason(played)
     if len({score.name.casefold() for score in scores}) != len(scores):
-        return None  # one person twice: no night seats anyone twice
+        return _seats_reason(played)  # one person twice: no night seats anyone twice
     minutes = _int(play.get("durationMin")) or 0
     try:
-        finished_at = started + timedelta(minutes=min(max(minutes, 0), MAX_MINUTES))
+        finished_at = _utc(started + timedelta(minutes=min(max(minutes, 0), MAX_MINUTES)))
     except OverflowError:
-        return None  # the last day of year 9999
+        # The last day of year 9999: no calendar the database keeps goes further.
+        return _("A play dated “%(date)s” was left out: that date can't be read.") % {
+            "date": isolated(str(play.get("playDate"))[:40])
+        }
     uuid = str(play.get("uuid") or "").strip()
     return _Play(
         key=_key(uuid or _fingerprint(play, scores)),
         finished_at=finished_at,
         location=places.get(_ref(play.get("locationRefId")), "")[:GAME_NAME_LENGTH],
         scores=tuple(sorted(scores, key=lambda s: s.seat)),
+        played=played,
     )
+
+
+def _seats_reason(played: str) -> str:
+    return _(
+        "The play of %(date)s was left out: it needs 2 to 6 players, each once, with a final score."
+    ) % {"date": played}
+
+
+def _utc(moment: datetime) -> datetime:
+    """`moment` in UTC, as the database keeps it; OverflowError for a moment whose UTC
+    falls outside years 1 to 9999 ("0001-01-01T00:00:00+14:00")."""
+    return moment.astimezone(UTC)
 
 
 def _key(play_id: str) -> str:
@@ -308,6 +370,10 @@ def _date(value: object, zone: zoneinfo.ZoneInfo) -> datetime | None:
         return None
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment, zone)
+    try:
+        _utc(moment)
+    except OverflowError:
+        return None
     return moment
 
 
@@ -321,9 +387,11 @@ def _time_zone(user: User) -> zoneinfo.ZoneInfo:
 class _People:
     """Names to Players: the importer's own name, their known players, new guests."""
 
-    def __init__(self, user: User, own_name: str) -> None:
+    def __init__(self, user: User, own_name: str, *, by_ref: bool = False) -> None:
         self.user = user
         self.me = Player.for_user(user)
+        # Found by the export's own player, the importer's name is just another name.
+        self.by_ref = by_ref
         self.own = own_name.strip().casefold() or self.me.name.casefold()
         self.by_name: dict[str, Player] = {}
         # Several known players with one name: the guest this person typed in first,
@@ -335,15 +403,18 @@ class _People:
         for player in known:
             self.by_name.setdefault(player.name.strip().casefold(), player)
 
-    def plays_in(self, play: _Play) -> bool:
-        return any(score.name.casefold() == self.own for score in play.scores)
+    def is_me(self, score: _Score) -> bool:
+        return score.me if self.by_ref else score.name.casefold() == self.own
 
-    def player(self, name: str) -> Player:
-        folded = name.casefold()
-        if folded == self.own:
+    def plays_in(self, play: _Play) -> bool:
+        return any(self.is_me(score) for score in play.scores)
+
+    def player(self, score: _Score) -> Player:
+        if self.is_me(score):
             return self.me
+        folded = score.name.casefold()
         if folded not in self.by_name:
-            self.by_name[folded] = Player.objects.create(name=name, created_by=self.user)
+            self.by_name[folded] = Player.objects.create(name=score.name, created_by=self.user)
         return self.by_name[folded]
 
 

@@ -45,8 +45,8 @@ class _Echo:
 
 
 # A spreadsheet reads a cell that starts with one of these as a formula (CSV injection):
-# game and player names are anyone's text, and a random public id starts with '-' one
-# time in 64. OWASP's escape: a leading single quote, which spreadsheets show as text.
+# game and player names are anyone's text (public ids never start so: games/models.py).
+# OWASP's escape: a leading single quote, which spreadsheets show as text.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.http import AuthenticatedHttpRequest
 from games.models import Player
+from games.words import isolated
 
 from . import bgstats
 from .forms import BGStatsImportForm
@@ -25,14 +26,18 @@ def import_bgstats(request: AuthenticatedHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         own_name = form.cleaned_data["own_name"].strip() or Player.for_user(request.user).name
         result = bgstats.import_export(request.user, form.cleaned_data["export"], own_name=own_name)
-        for level, text in result_messages(result, own_name):
+        for level, text in result_messages(result, result.own_name or own_name):
             messages.add_message(request, level, text)
         return redirect("games:import_bgstats")
     return render(request, "games/stats/import.html", {"form": form})
 
 
+# Plays left out are named one sentence each up to this many, then counted.
+LEFT_OUT_NAMED = 10
+
+
 def result_messages(result: bgstats.ImportResult, own_name: str) -> list[tuple[int, str]]:
-    """What an import did, one sentence per kind of play."""
+    """What an import did, one sentence per kind of play (and per play left out)."""
     found = result.imported + result.already + result.skipped + result.not_yours + result.ignored
     if not found:
         return [(messages.WARNING, _("The file has no Phase 10 plays."))]
@@ -59,7 +64,9 @@ def result_messages(result: bgstats.ImportResult, own_name: str) -> list[tuple[i
                 % {"count": result.already},
             )
         )
-    if result.skipped:
+    said += [(messages.WARNING, why) for why in result.left_out[:LEFT_OUT_NAMED]]
+    unnamed = result.skipped - len(result.left_out[:LEFT_OUT_NAMED])
+    if unnamed:
         said.append(
             (
                 messages.WARNING,
@@ -68,9 +75,21 @@ def result_messages(result: bgstats.ImportResult, own_name: str) -> list[tuple[i
                     "with a final score.",
                     "%(count)s plays left out: a play needs 2 to 6 players, each once, "
                     "with a final score.",
-                    result.skipped,
+                    unnamed,
                 )
-                % {"count": result.skipped},
+                % {"count": unnamed},
+            )
+        )
+    if result.ignored:
+        said.append(
+            (
+                messages.INFO,
+                ngettext(
+                    "%(count)s play left out: it is marked as ignored in BG Stats.",
+                    "%(count)s plays left out: they are marked as ignored in BG Stats.",
+                    result.ignored,
+                )
+                % {"count": result.ignored},
             )
         )
     if result.not_yours:
@@ -84,7 +103,7 @@ def result_messages(result: bgstats.ImportResult, own_name: str) -> list[tuple[i
                     "“%(name)s”).",
                     result.not_yours,
                 )
-                % {"count": result.not_yours, "name": own_name},
+                % {"count": result.not_yours, "name": isolated(own_name)},
             )
         )
     return said

@@ -165,10 +165,15 @@ def _from(key: Key) -> Q:
 
 def _changed_since(swept_at: datetime | None) -> QuerySet[Game]:
     """Games a sweep looks at: finished or rated ones that changed since the last sweep
-    (every change of a game saves its `updated_at`)."""
-    games = Game.objects.filter(Q(status=Game.Status.FINISHED) | Q(rated_game__isnull=False))
+    (every change of a game saves its `updated_at`), and every finished game not rated
+    yet, whatever its dates: an imported night's `updated_at` is its play date, so a
+    lost task of its import would otherwise leave it out for good."""
+    finished = Q(status=Game.Status.FINISHED)
+    games = Game.objects.filter(finished | Q(rated_game__isnull=False))
     if swept_at is not None:
-        games = games.filter(updated_at__gte=swept_at - SWEEP_SLACK)
+        games = games.filter(
+            Q(updated_at__gte=swept_at - SWEEP_SLACK) | finished & Q(rated_game__isnull=True)
+        )
     return games
 
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Player
 
-from ..stats import rating_chart, rating_stats
+from ..stats import rating_chart, rating_stats, ratings
 
 register = template.Library()
 
@@ -39,4 +39,5 @@ def rating_panel(player: Player, *, own: bool = False) -> dict[str, Any]:
         "best": best,
         "worst": worst,
         "provisional_games": rating_stats.PROVISIONAL_GAMES,
+        "rating_start": ratings.SCALE_BASE,
     }

@@ -82,6 +82,31 @@ def test_a_queued_round_sent_again_is_answered_already_applied_and_applies_nothi
     assert rounds_of(night) == saved_rows
 
 
+def test_an_applied_round_sent_again_with_the_version_it_got_back_is_not_applied_twice(
+    alice_client, night
+):
+    """The phone kept the round after its answer (a second tab, a retry), took the
+    version the answer carried, and sends it again: its key says it is in already,
+    whatever version comes with it."""
+    key = str(uuid.uuid4())
+    first = send_queued(alice_client, night, number=1, version=night.version, key=key, **FIRST)
+    assert first.json()["status"] == "applied"
+    night.refresh_from_db()
+    saved_version, saved_rows = night.version, rounds_of(night)
+
+    again = send_queued(
+        alice_client, night, number=1, version=first.json()["version"], key=key, **FIRST
+    )
+
+    assert (again.status_code, again.json()["status"], again.json()["number"]) == (
+        200,
+        "already_applied",
+        1,
+    )
+    night.refresh_from_db()
+    assert (night.version, night.rounds_played, rounds_of(night)) == (saved_version, 1, saved_rows)
+
+
 def test_three_rounds_entered_against_one_version_are_saved_in_order(alice_client, night):
     version = night.version  # the phone was offline: each was entered against this version
     rounds = [

@@ -17,6 +17,8 @@ from tests.notify.helpers import (
     DEAD_SMTP,
     Kind,
     Status,
+    act,
+    deal,
     game_between,
     play_turn,
     rows,
@@ -90,6 +92,21 @@ def test_a_discard_tells_the_next_player_and_only_them(alice, bob, carol, mailou
     [message] = mailoutbox
     assert message.to == ["carol@example.com"]
     assert rows(kind=Kind.YOUR_TURN, recipient=carol)[0].move_number == game.move_number == 2
+
+
+def test_a_skip_in_a_two_player_game_keeps_the_turn_and_sends_no_second_email(
+    alice, bob, mailoutbox, committed
+):
+    from games.engine import Discard, Draw
+
+    game = committed(game_between, alice, bob)  # bob plays first: his one email
+    deal(game, ["", "S B9 B10 B11"], up_card="G5", draw_pile="B1 R11")
+    committed(act, game, Draw(), Discard("S"))  # alice is skipped: bob plays on
+    assert whose_turn(game) == bob
+    assert (len(sent_to(mailoutbox, bob)), sent_to(mailoutbox, alice)) == (1, [])
+    committed(act, game, Draw(), Discard("B9"))
+    assert len(sent_to(mailoutbox, alice)) == 1
+    assert len(sent_to(mailoutbox, bob)) == 1
 
 
 def test_a_draw_alone_sends_nothing(alice, bob, mailoutbox, committed):

@@ -94,6 +94,19 @@ def test_an_empty_or_too_long_message_is_refused_and_kept_in_the_box(game, clien
     assert ChatMessage.objects.get().text == "y" * 500
 
 
+@pytest.mark.parametrize("headers", [HTMX, {}])
+def test_a_message_with_a_nul_character_is_refused_and_nothing_is_kept(game, client, bob, headers):
+    client.force_login(bob)
+    version = Game.objects.get(pk=game.pk).version
+    response = say(client, game, "hi\x00there", **headers)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "A message can't contain a NUL character." in unescape(page)
+    assert "hithere" in page  # the rest stays in the box
+    assert "\x00" not in page
+    assert (ChatMessage.objects.count(), Game.objects.get(pk=game.pk).version) == (0, version)
+
+
 def test_the_eleventh_message_in_a_minute_is_refused_with_a_clear_message(game, client, bob):
     client.force_login(bob)
     for number in range(10):

@@ -66,6 +66,29 @@ def test_the_board_shows_every_hand_left_at_the_rounds_end(after_a_round, alice)
         assert f'title="{card_title(code)}"' in section
 
 
+def worth(code):
+    """A card left in hand, in points, as the rules' table gives it (RULES: 1-9 are 5,
+    10-12 are 10, a Skip 15, a Wild 25), apart from the engine's own sums."""
+    if code in ("W", "S"):
+        return {"W": 25, "S": 15}[code]
+    return 5 if int(code[1:]) <= 9 else 10
+
+
+def test_the_reveal_shows_each_hands_points_as_the_rules_count_them(after_a_round, alice):
+    rows = RoundScore.objects.filter(game=after_a_round, round_number=1).select_related("seat")
+    expected = {row.seat.position: sum(worth(code) for code in row.cards_left) for row in rows}
+    assert {row.seat.position: row.points for row in rows} == expected
+    assert sorted(expected.values())[-1] > 0
+    page = client_of(alice).get(after_a_round.get_absolute_url()).content.decode()
+    start = page.index('class="ot-reveal"')
+    items = page[start : page.index("</ul>", start)].split("<li>")[1:]
+    shown = [item.split("= ")[1].split("</span>")[0] for item in items]
+    assert shown == [
+        f"{expected[position]} point" + ("" if expected[position] == 1 else "s")
+        for position in range(3)
+    ]
+
+
 def card_title(code):
     from games.words import card_name
 
@@ -167,6 +190,22 @@ def test_a_seated_player_makes_a_spectator_link_anyone_can_watch_with(after_a_ro
     assert '<meta name="robots" content="noindex' in html
     assert "Recent turns" in html and "Round 1 results" in html
     assert 'name="cards"' not in html  # no hand to pick from
+
+
+def test_the_spectators_board_is_drawn_from_the_spectators_view_with_no_hand(after_a_round, bob):
+    from games.engine.view import SPECTATOR
+
+    token = make_link(after_a_round, bob)
+    visitor = Client()
+    for response in (
+        visitor.get(reverse("games:online_spectate", args=[token])),
+        visitor.get(reverse("games:online_spectate_poll", args=[token]) + "?v=0", **HTMX),
+    ):
+        view = response.context["view"]
+        # Not any seat's view with its hand left unprinted: no seat and no hand at all.
+        assert (view.seat, view.hand, view.your_turn) == (SPECTATOR, (), False)
+        assert not view.legal.draw
+        assert sum(view.hand_counts) > 0  # what everyone sees: how many cards each holds
 
 
 def test_revoking_the_link_makes_it_404(after_a_round, alice, bob):

@@ -4,7 +4,8 @@ games:night_edit_round). Forged card codes, huge and negative numbers, missing f
 stale move numbers and versions, other people's games — mixed with real moves so the
 games go on. Nothing may answer 5xx, and afterwards the games still add up: every online
 game replays from its seed and move log (check_replays), and every night's rows are in
-bounds and sum to their totals.
+bounds and sum to their totals. And a NUL character through every text field of every
+form the site's pages have.
 
 A seeded loop (reproducible: the seed is in the test's name), a few hundred requests.
 """
@@ -12,8 +13,10 @@ A seeded loop (reproducible: the seed is in the test's name), a few hundred requ
 from __future__ import annotations
 
 import random
+from html.parser import HTMLParser
 from io import StringIO
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from django.core.management import call_command
@@ -222,3 +225,110 @@ def test_garbage_rounds_are_never_a_server_error_and_nights_still_add_up(seed, a
             assert row.total == totals[row.seat_id]
         assert scorer.get(night.get_absolute_url()).status_code == 200
         assert rows.exists(), "the fuzz should also enter rounds"
+
+
+# --- a NUL through every text field of every form ---------------------------------------------
+
+# Inputs that carry no typed text: a choice, a file (tests/accounts/test_bgstats_import.py).
+NOT_TEXT = {"checkbox", "radio", "file", "submit", "button", "image", "reset"}
+
+
+class _Forms(HTMLParser):
+    """Every <form> of a page: its action, method and fields as a browser would send them
+    (the first named submit button too; a select's chosen or first option)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.forms: list[dict[str, Any]] = []
+        self._form: dict[str, Any] | None = None
+        self._select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {key: value or "" for key, value in attrs}
+        if tag == "form":
+            self._form = {
+                "action": a.get("action", ""),
+                "method": a.get("method", "get").lower(),
+                "fields": [],
+                "text": [],
+                "button": False,
+            }
+            self.forms.append(self._form)
+            return
+        form, name = self._form, a.get("name")
+        if form is None or not name:
+            return
+        kind = a.get("type", "text" if tag == "input" else "submit").lower()
+        if tag == "input" and kind not in NOT_TEXT:
+            form["fields"].append((name, a.get("value", "")))
+            if name != "csrfmiddlewaretoken":
+                form["text"].append(name)
+        elif tag == "input" and kind in {"checkbox", "radio"} and "checked" in a:
+            form["fields"].append((name, a.get("value", "on")))
+        elif tag in {"input", "button"} and kind == "submit" and not form["button"]:
+            form["fields"].append((name, a.get("value", "")))
+            form["button"] = True
+        elif tag == "textarea":
+            form["fields"].append((name, ""))
+            form["text"].append(name)
+        elif tag == "select":
+            self._select = name
+        elif tag == "option" and self._select and form is not None:
+            chosen = [n for n, _v in form["fields"] if n == self._select]
+            if not chosen or "selected" in a:
+                form["fields"] = [(n, v) for n, v in form["fields"] if n != self._select]
+                form["fields"].append((self._select, a.get("value", "")))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._form = None
+        elif tag == "select":
+            self._select = None
+
+
+def _with_nul(fields: list[tuple[str, str]], target: str) -> dict[str, list[str]]:
+    data: dict[str, list[str]] = {}
+    for name, value in fields:
+        data.setdefault(name, []).append(f"{value}\x00x" if name == target else value)
+    return data
+
+
+def test_a_nul_through_every_text_field_of_every_form_is_never_a_server_error(alice, bob, stranger):
+    """Every page the URL conf has (as tests/site/test_url_permissions.py opens them),
+    as its owner and its participant: each form's text fields, one at a time, with a NUL
+    character in it (PostgreSQL keeps none in text: unchecked, a DataError and a 500)."""
+    from tests.site.test_url_permissions import OWNER, PARTICIPANT, ROWS, World
+
+    world = World(alice, bob, stranger)
+    clients = {}
+    for persona in (OWNER, PARTICIPANT):
+        clients[persona] = Client()
+        clients[persona].force_login(world.people[persona])
+    sent, seen = 0, set()
+    for row in ROWS:
+        if row.method != "get" or row.name == "accounts:logout":
+            continue
+        for persona, client in clients.items():
+            page_url = reverse(row.name, args=row.args(world))
+            response = client.get(page_url, row.data(world))
+            if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
+                continue
+            parser = _Forms()
+            parser.feed(response.content.decode())
+            for form in parser.forms:
+                url = urljoin(page_url, form["action"] or page_url)
+                if "/logout" in url or (persona, url, tuple(form["text"])) in seen:
+                    continue
+                seen.add((persona, url, tuple(form["text"])))
+                for target in form["text"]:
+                    data = _with_nul(form["fields"], target)
+                    try:
+                        if form["method"] == "post":
+                            answer = client.post(url, data)
+                        else:
+                            answer = client.get(url, data)
+                    except Exception as error:  # the test client re-raises what is a 500
+                        raise AssertionError(f"{persona} {url} {target}: {error!r}") from error
+                    assert answer.status_code < 500, (persona, url, target, answer.status_code)
+                    sent += 1
+    assert sent > 40, "the walk should find the site's forms"

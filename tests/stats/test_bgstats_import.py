@@ -131,7 +131,7 @@ def test_each_phase_10_play_becomes_a_finished_night_with_its_final_scores(
     messages = [str(m) for m in response.wsgi_request._messages]
     assert messages == [
         "3 Phase 10 plays imported.",
-        "1 play left out: it needs 2 to 6 players, each once, with a final score.",
+        "The play of 05/09/2024 was left out: BOB has no final score.",  # play-3
     ]
     assert third.seats.count() == 2
 
@@ -205,6 +205,18 @@ def test_imported_plays_older_than_rated_games_are_rated_in_finishing_order(
     assert snapshot() == recomputed()
 
 
+def test_the_sweep_rates_an_imported_night_whose_rating_task_was_lost(alice, known, export):
+    from accounts import rating_ledger
+
+    rating_ledger.run(sweep=True)  # the known game rated; the sweep has run since
+    bgstats.import_export(alice, export, own_name="Ann")  # its task never runs
+    assert not RatingChange.objects.filter(game__in=imported()).exists()
+    # The nights say they last changed when they were played, long before that sweep.
+    assert rating_ledger.run(sweep=True) == 4  # the three nights, then the known game again
+    assert RatingChange.objects.filter(game__in=imported()).count() == 3 + 2 + 2
+    assert snapshot() == recomputed()
+
+
 @pytest.mark.parametrize(
     "content, error",
     [
@@ -251,6 +263,7 @@ def test_the_management_command_imports_a_file(alice, known, export, tmp_path):
     out = StringIO()
     call_command("import_bgstats", "alice", str(path), "--name", "Ann", stdout=out)
     assert "Imported 3 plays" in out.getvalue()
+    assert "The play of 05/09/2024 was left out: BOB has no final score." in out.getvalue()
     assert len(imported()) == 3
 
 
@@ -368,7 +381,8 @@ def test_a_play_with_numbers_out_of_any_range_is_left_out_not_a_server_error(
     response = upload(alice_client, export)
     assert response.status_code == 302
     assert [game.winner.name for game in imported()] == ["Eve", "alice"]  # not play-1's
-    assert "2 plays left out" in " ".join(str(m) for m in response.wsgi_request._messages)
+    said = [str(m) for m in response.wsgi_request._messages]
+    assert len([sentence for sentence in said if "was left out" in sentence]) == 2
 
 
 def test_a_play_of_a_million_minutes_is_taken_as_lasting_a_week(alice_client, known, export):
@@ -386,3 +400,84 @@ def test_ranks_out_of_range_are_not_taken_the_scores_decide(alice_client, known,
         ("bob", 250, 3, False),
         ("Dora", 180, 2, False),
     ]
+
+
+def test_the_exports_own_player_is_the_importer_whatever_the_name_on_the_form(
+    alice_client, known, export
+):
+    export["userInfo"] = {"meRefId": 1}  # "Ann": the phone's owner
+    export["players"].append({"id": 6, "uuid": "p-6", "name": "alice"})  # someone else
+    export["plays"].append(
+        play("play-6", "2024-05-12 20:00:00", score(6, 10, winner=True), score(2, 70))
+    )
+    response = upload(alice_client, export, own_name="")  # alice's name here: "alice"
+    first, second, third = imported()
+    assert first.seats.get(position=0).player == known["alice"]
+    assert [str(m) for m in response.wsgi_request._messages][-1] == (
+        "1 play left out: you aren't in it (your name in BG Stats: “Ann”)."
+    )
+
+
+def test_the_upload_page_says_how_many_plays_were_marked_ignored(alice_client, known, export):
+    export["plays"][0]["ignored"] = True
+    export["plays"][1]["ignored"] = True
+    response = upload(alice_client, export)
+    assert len(imported()) == 1
+    messages = [str(m) for m in response.wsgi_request._messages]
+    assert "2 plays left out: they are marked as ignored in BG Stats." in messages
+
+
+def test_a_play_with_an_empty_score_is_named_with_whose_score_is_missing(
+    alice_client, known, export
+):
+    export["plays"][0]["playerScores"][2]["score"] = ""  # dora's, in play-1
+    response = upload(alice_client, export)
+    assert [game.public_id for game in imported()] == [
+        bgstats._key("play-2"),
+        bgstats._key("play-4"),
+    ]
+    messages = [str(m) for m in response.wsgi_request._messages]
+    assert messages[1:] == [
+        "The play of 05/01/2024 was left out: dora has no final score.",
+        "The play of 05/09/2024 was left out: BOB has no final score.",
+    ]
+
+
+@pytest.mark.parametrize("where", ["players", "locations"])
+def test_a_nul_character_in_a_name_refuses_the_file_and_changes_nothing(
+    alice_client, known, export, where
+):
+    export[where][0]["name"] = "Kitchen\x00table"
+    players = Player.objects.count()
+    response = upload(alice_client, export)
+    assert response.status_code == 200
+    assert "has a NUL character, which can't be stored: nothing was imported" in " ".join(
+        response.context["form"].errors["file"]
+    )
+    assert (imported(), Player.objects.count()) == ([], players)
+
+
+@pytest.mark.parametrize(
+    "date", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00", "9999-12-31 23:59:59"]
+)
+def test_a_play_dated_beyond_what_a_calendar_holds_is_left_out_with_its_date(
+    alice_client, known, export, date
+):
+    export["plays"][0]["playDate"] = date
+    response = upload(alice_client, export)
+    assert response.status_code == 302
+    assert len(imported()) == 2
+    messages = [str(m) for m in response.wsgi_request._messages]
+    assert f"A play dated “{date}” was left out: that date can't be read." in messages
+
+
+def test_in_arabic_the_name_and_date_of_a_play_left_out_keep_their_own_direction(
+    alice, known, export
+):
+    from django.utils import translation
+
+    with translation.override("ar"):
+        result = bgstats.import_export(alice, export, own_name="Ann")
+    [why] = result.left_out
+    assert "\u2068BOB\u2069" in why
+    assert why.count("\u2068") == 2  # the date too

@@ -41,6 +41,20 @@ def test_your_stats_page_shows_your_rating_its_chart_and_opponents(alice_client,
     assert "carol" in page.split("You lost most against")[1].split("</ul>")[0]
 
 
+def test_the_rating_says_where_it_starts_and_why_it_climbs_beside_the_number(alice_client, rated):
+    # carol beat alice once: her first rated game, and her number is well above 1000.
+    url = reverse("games:player_stats", args=[rated["carol"].pk])
+    page = alice_client.get(url).content.decode()
+    panel = page.split('id="rating-heading"')[1].split("</section>")[0]
+    number, after = panel.split('data-stat="rating">')[1].split("<", 1)
+    assert int(number) > 1000
+    explained = after.split("data-rating-explained>")[1].split("</p>")[0]
+    assert explained == (
+        "Everyone starts at 1000. The number is a cautious estimate: it climbs as the app "
+        "learns your skill, so it can go up even after a game you didn't win."
+    )
+
+
 def test_a_new_players_rating_is_provisional(alice_client, rated):
     url = reverse("games:player_stats", args=[rated["carol"].pk])
     page = alice_client.get(url).content.decode()

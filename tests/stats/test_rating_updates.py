@@ -55,6 +55,23 @@ def test_a_finished_game_night_is_rated(alice_client, django_capture_on_commit_c
     assert changes(game) == {"alice": 1, "Bob": 2}
 
 
+def test_a_tie_in_a_finished_night_moves_the_tied_players_alike(
+    alice_client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_night(alice_client, guests=["Bob", "Carol"], phases="custom", custom="1")
+        post_round(alice_client, game, went_out=0, points=[0, 35, 35], completed=[0])
+    assert changes(game) == {"alice": 1, "Bob": 2, "Carol": 2}
+    after = {
+        change.player.name: (change.mu_after, change.sigma_after, change.ordinal_after)
+        for change in RatingChange.objects.filter(game=game).select_related("player")
+    }
+    # Three newcomers (mu 25): the winner gains, the two who tied for second lose the
+    # same, to the last bit; neither is rated as having beaten the other.
+    assert after["Bob"] == after["Carol"]
+    assert after["alice"][0] > 25 > after["Bob"][0]
+
+
 def test_correcting_a_finished_night_re_rates_it_and_every_later_game(
     alice_client, django_capture_on_commit_callbacks
 ):

@@ -40,3 +40,5 @@ class Command(BaseCommand):
                 f"{result.other_games} of other games."
             )
         )
+        for why in result.left_out:
+            self.stdout.write(why)
