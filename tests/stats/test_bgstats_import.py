@@ -206,7 +206,7 @@ def test_imported_plays_older_than_rated_games_are_rated_in_finishing_order(
 
 
 def test_the_sweep_rates_an_imported_night_whose_rating_task_was_lost(alice, known, export):
-    from accounts import rating_ledger
+    from games.stats import rating_ledger
 
     rating_ledger.run(sweep=True)  # the known game rated; the sweep has run since
     bgstats.import_export(alice, export, own_name="Ann")  # its task never runs
