@@ -183,8 +183,8 @@ def test_every_place_that_offers_your_data_offers_your_rating_history_too(alice_
 def test_public_ids_never_start_as_a_formula_so_the_csv_shows_them_as_the_url_does(
     alice_client, alice
 ):
-    from games.stats.export import spreadsheet_safe
     from games.models import new_public_id
+    from games.stats.export import spreadsheet_safe
 
     # One random id in 64 started with "-": 2,000 of them hold about 31 such ids.
     ids = [new_public_id() for _ in range(2000)]
