@@ -109,6 +109,18 @@ def test_players_level_at_the_top_share_the_lead(alice_client, night):
     assert "<bdi>alice</bdi> and <bdi>Bob</bdi> share the lead." in response.content.decode()
 
 
+def test_in_arabic_a_latin_name_is_isolated_in_the_summarys_sentences(alice_client):
+    # Unisolated, "Sara!" before Arabic words is shown as "!Sara" (the "!" joins them).
+    night = start_night(alice_client, guests=["Sara!", "Bo 2"])
+    alice_client.post(reverse("set_language"), {"language": "ar", "next": "/"})
+    response = post_round(
+        alice_client, night, htmx=True, went_out=1, points=[35, 0, 20], completed=[1]
+    )
+    page = response.content.decode()
+    assert "<bdi>Sara!</bdi> في الصدارة." in page
+    assert "<bdi>Sara!</bdi> يوزّع، و<bdi>Bo 2</bdi> يلعب أولًا." in page
+
+
 def test_a_plain_save_lands_on_the_summary(alice_client, night):
     response = post_round(alice_client, night, went_out=0, points=[0, 35, 20], completed=[0])
     assert response.status_code == 302

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.models import Game, Move
+from games.models import Game, Move, Player
 from games.online import services
 from tests.online.helpers import arranged_state, play_on, set_state, started_game
 
@@ -59,6 +59,15 @@ def test_drawing_then_discarding_ends_the_turn_and_logs_it(duel, bob_client):
     assert "bob discarded blue 12" in page
     duel.refresh_from_db()
     assert duel.move_number == 2
+
+
+def test_in_arabic_the_board_isolates_the_latin_name_it_waits_for(duel, bob_client):
+    Player.objects.filter(user__username="alice").update(name="Sara!")
+    set_state(duel, services.load_state(duel))  # the state holds the names it was dealt with
+    bob_client.post(reverse("set_language"), {"language": "ar", "next": "/"})
+    post(bob_client, duel, do="draw")
+    page = post(bob_client, duel, do="discard", cards="B12").content.decode()
+    assert "بانتظار <bdi>Sara!</bdi>." in page
 
 
 def test_taking_the_discard_names_the_card_in_the_log(duel, bob_client):
