@@ -21,6 +21,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.models import Game, Player
+from games.words import isolated
 from phase10site.celery import publish_on_commit
 
 from . import away, charts, claims, deletion, emails, export, rating_stats, stats, tasks
@@ -60,7 +61,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(
             request,
             _("Welcome, %(name)s! We sent a link to %(email)s to confirm your address.")
-            % {"name": user.username, "email": user.email},
+            % {"name": isolated(user.username), "email": isolated(user.email)},
         )
         return redirect("home")
     return render(request, "accounts/signup.html", {"form": form})

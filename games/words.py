@@ -426,7 +426,7 @@ def round_refusal(error: RuleError, name: str) -> str:
     player it is about, so the scorer reads names, not seat numbers."""
     params = getattr(error, "params", {})
     values = {
-        "name": name,
+        "name": isolated(name),
         "phase": params.get("phase", ""),
         "current": params.get("current", ""),
         "most": params.get("most", ""),
