@@ -148,7 +148,7 @@ def test_a_tie_among_those_who_finished_calls_for_a_tie_breaker_round(alice_clie
     assert "Who won the tie-breaker?" in text
     assert "Enter round" not in text
     # The tied players play it: Carol deals round 3 and Bob (left of her, tied) plays first.
-    assert "Carol deals, Bob plays first." in text
+    assert "<bdi>Carol</bdi> deals, <bdi>Bob</bdi> plays first." in text
 
     url = reverse("games:night_tiebreak", args=[game.public_id])
     response = alice_client.post(url, {"version": game.version, "winner": 2})
@@ -158,7 +158,7 @@ def test_a_tie_among_those_who_finished_calls_for_a_tie_breaker_round(alice_clie
     assert (game.winner.name, game.tiebreak_winner) == ("Carol", 2)
     assert [seat.rank for seat in seats(game)] == [3, 2, 1]
     text = alice_client.get(game.get_absolute_url()).content.decode()
-    assert "Carol wins after 2 rounds!" in text
+    assert "<bdi>Carol</bdi> wins after 2 rounds!" in text
     assert "Decided by the tie-breaker round." in text
 
 
