@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Player
 from games.stats.access import visible_players
+from games.words import isolated
 from phase10site.celery import publish_on_commit
 
 from . import claims, tasks
@@ -77,7 +78,10 @@ def invite_guest(request: AuthenticatedHttpRequest, player_id: int) -> HttpRespo
             messages.success(
                 request,
                 _("We invited %(who)s to take over %(guest)s's games.")
-                % {"who": form.cleaned_data["who"].strip(), "guest": guest.name},
+                % {
+                    "who": isolated(form.cleaned_data["who"].strip()),
+                    "guest": isolated(guest.name),
+                },
             )
     else:
         messages.error(request, _("Enter a username or an email address."))
@@ -95,12 +99,14 @@ def request_claim(request: AuthenticatedHttpRequest, player_id: int) -> HttpResp
         messages.error(request, str(error))
     else:
         if claim is None:
-            messages.success(request, _("%(guest)s's games are now yours.") % {"guest": guest.name})
+            messages.success(
+                request, _("%(guest)s's games are now yours.") % {"guest": isolated(guest.name)}
+            )
         else:
             messages.success(
                 request,
                 _("We asked %(scorer)s to confirm that %(guest)s is you.")
-                % {"scorer": claim.approver, "guest": guest.name},
+                % {"scorer": isolated(str(claim.approver)), "guest": isolated(guest.name)},
             )
     return redirect("accounts:claims")
 

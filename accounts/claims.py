@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from games.models import Game, Player, Seat
 from games.stats import rating_ledger
 from games.stats.access import co_players
+from games.words import isolated
 
 from .models import GuestClaim
 
@@ -99,7 +100,7 @@ def find_invitee(text: str) -> tuple[User | None, str]:
         return owner, text.lower()
     user = User.objects.filter(username__iexact=text).first()
     if user is None:
-        raise ClaimError(_("Nobody here has the username “%(name)s”.") % {"name": text})
+        raise ClaimError(_("Nobody here has the username “%(name)s”.") % {"name": isolated(text)})
     return user, ""
 
 

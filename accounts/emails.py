@@ -11,6 +11,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from games.words import right_to_left_lines
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
@@ -30,7 +32,7 @@ def send_templated(
     context = {"SITE_URL": settings.SITE_URL, **context}
     with translation.override(language or translation.get_language()):
         subject = " ".join(render_to_string(f"emails/{name}-subject.txt", context).split())
-        text = render_to_string(f"emails/{name}-body.txt", context)
+        text = right_to_left_lines(render_to_string(f"emails/{name}-body.txt", context))
         html = render_to_string(f"emails/{name}-body.html", context)
     message = EmailMultiAlternatives(
         subject, text, settings.DEFAULT_FROM_EMAIL, [to], headers=headers or {}

@@ -11,6 +11,7 @@ from django.template import loader
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from games.words import right_to_left_lines
 from phase10site.celery import publish_on_commit
 
 from .models import TIME_ZONES, Profile
@@ -105,7 +106,7 @@ class QueuedPasswordResetForm(PasswordResetForm):
         language = getattr(profile, "language", "") or translation.get_language()
         with translation.override(language):
             subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
-            body = loader.render_to_string(email_template_name, context)
+            body = right_to_left_lines(loader.render_to_string(email_template_name, context))
             html = (
                 loader.render_to_string(html_email_template_name, context)
                 if html_email_template_name

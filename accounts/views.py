@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.models import Player
+from games.words import isolated
 from phase10site.celery import publish_on_commit
 
 from . import away, claims, deletion, emails, tasks
@@ -54,7 +55,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(
             request,
             _("Welcome, %(name)s! We sent a link to %(email)s to confirm your address.")
-            % {"name": user.username, "email": user.email},
+            % {"name": isolated(user.username), "email": isolated(user.email)},
         )
         return redirect("home")
     return render(request, "accounts/signup.html", {"form": form})

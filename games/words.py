@@ -264,6 +264,19 @@ def isolated(name: str) -> str:
     return f"\u2068{name}\u2069" if get_language_bidi() else name
 
 
+def right_to_left_lines(text: str) -> str:
+    """A plain-text email's body, each line starting with a right-to-left mark in a
+    right-to-left language: mail clients lay out each line by its first letter, so a
+    line that starts with a Latin name, a number or a link would read left to right.
+    The signature's "--" is left as it is, for the clients that look for it.
+    Unchanged in other languages."""
+    if not get_language_bidi():
+        return text
+    return "\n".join(
+        f"\u200f{line}" if line.strip() and line != "--" else line for line in text.split("\n")
+    )
+
+
 def move_line(data: Mapping[str, Any], seat: int, names: Sequence[str]) -> str:
     """One logged move as the board's recent-turns line ("bob discarded red 7")."""
     notes = data.get("log", {})
@@ -453,7 +466,7 @@ def round_refusal(error: RuleError, name: str) -> str:
     player it is about, so the scorer reads names, not seat numbers."""
     params = getattr(error, "params", {})
     values = {
-        "name": name,
+        "name": isolated(name),
         "phase": params.get("phase", ""),
         "current": params.get("current", ""),
         "most": params.get("most", ""),

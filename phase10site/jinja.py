@@ -34,6 +34,7 @@ from django.utils.safestring import SafeString
 from jinja2 import Environment
 from markupsafe import Markup
 
+from games.templatetags.bidi import bdi, bdi_names
 from games.templatetags.cards import card
 
 from .context_processors import csrf_input
@@ -132,4 +133,5 @@ def environment(**options: Any) -> Environment:
         _trusted_gettext, translation.ngettext, newstyle=False
     )
     env.globals.update(card=card, static=static)
+    env.filters.update(bdi=bdi, bdi_names=bdi_names)
     return env

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from games.engine.progression import MAX_ROUND_POINTS
 
 from ..players import find_member
+from ..words import isolated
 from .scoreboard import RoundEntry, Scoreboard
 
 
@@ -135,7 +136,9 @@ class NightRoundForm(forms.Form):
                 if seat.position == went_out:
                     value = 0  # going out scores 0: no need to type it
                 else:
-                    self.add_error(field, _("Enter the points of %(name)s.") % {"name": seat.name})
+                    self.add_error(
+                        field, _("Enter the points of %(name)s.") % {"name": isolated(seat.name)}
+                    )
             elif value is not None and value < 0:
                 self.add_error(field, _("Points can't be negative."))
             elif value is not None and value > MAX_ROUND_POINTS:
@@ -146,7 +149,7 @@ class NightRoundForm(forms.Form):
                         "%(name)s can't have more than %(most)s points in one round: a hand "
                         "holds at most 10 cards then."
                     )
-                    % {"name": seat.name, "most": MAX_ROUND_POINTS},
+                    % {"name": isolated(seat.name), "most": MAX_ROUND_POINTS},
                 )
             elif value is not None and value % 5:
                 self.add_error(field, _("Points are multiples of 5 (cards count 5, 10, 15 or 25)."))

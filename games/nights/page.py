@@ -36,7 +36,8 @@ from ..engine.phases import TIEBREAK_PHASE
 from ..models import Game
 from ..stats import charts
 from ..templatetags import rating_tags
-from ..words import names_words, phase_goal_words
+from ..templatetags.bidi import bdi, bdi_names
+from ..words import phase_goal_words
 from . import entry_forms
 from .corrections import Correction, Kind
 from .forms import NightRoundForm, NightTiebreakForm
@@ -62,9 +63,9 @@ class NightWords:
     context); the plain ones are `_("…")` literals in the partials."""
 
     @staticmethod
-    def names(seats: Iterable[ScoreboardSeat]) -> str:
-        """'Ann and Bo', 'Ann, Bo and Cy'."""
-        return names_words([seat.name for seat in seats])
+    def names(seats: Iterable[ScoreboardSeat]) -> SafeString:
+        """'Ann and Bo', 'Ann, Bo and Cy', each name in <bdi>."""
+        return bdi_names(seat.name for seat in seats)
 
     def result(self, board: Scoreboard) -> Markup:
         """Who won a finished night: "Ann wins after 12 rounds!"; "Ann and Bo won." for
@@ -83,7 +84,7 @@ class NightWords:
                 "%(name)s wins after %(rounds)s rounds!",
                 rounds,
             ),
-            name=board.winner.name if board.winner else "",
+            name=bdi(board.winner.name) if board.winner else "",
             rounds=rounds,
         )
 

@@ -32,6 +32,7 @@ from games.engine.progression import advance, settle_tiebreak, start
 from ..errors import Refused, Stale
 from ..models import Game, Player, QueuedRound, RoundScore, Seat
 from ..scoring import ROUND_FIELDS, bump, game_rules, queue_rating, refresh_seats, round_row
+from ..words import isolated
 from . import seating
 from .appending import append_round, appendable
 from .corrections import Correction, Kind
@@ -209,7 +210,8 @@ def add_co_scorer(game: Game, user: User, *, version: int) -> Game:
         game = _lock(game, version).game
         if user.pk == game.creator_id or game.co_scorers.filter(pk=user.pk).exists():
             raise Refused(
-                _("%(name)s already keeps score in this game.") % {"name": user.get_username()},
+                _("%(name)s already keeps score in this game.")
+                % {"name": isolated(user.get_username())},
                 field="username",
             )
         game.co_scorers.add(user)

@@ -17,6 +17,7 @@ from games.engine.progression import MAX_PLAYERS, MIN_PLAYERS
 from ..models import Player
 from ..players import find_member
 from ..variants import custom_phases_field, phase_list, phases_field, progression_field
+from ..words import isolated
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -174,7 +175,8 @@ class NightGameForm(forms.Form):
             if member is None:
                 self.add_error(
                     field,
-                    _("There is no member with the username “%(name)s”.") % {"name": username},
+                    _("There is no member with the username “%(name)s”.")
+                    % {"name": isolated(username)},
                 )
                 return None
             player = member

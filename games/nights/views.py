@@ -30,6 +30,7 @@ from ..context_processors import YOUR_TURN_SQL, count_known, your_turn_params
 from ..errors import Refused, Stale
 from ..models import Game, Player, RatingMark, Seat
 from ..raw_sql import RowPart
+from ..words import isolated
 from . import listing, page, seating, services
 from .corrections import Correction
 from .forms import (
@@ -341,7 +342,9 @@ def night_add_co_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str) -
             form.add_error(error.field, error.message)
         else:
             name = form.cleaned_data["username"].get_username()
-            messages.success(request, _("%(name)s can now keep score too.") % {"name": name})
+            messages.success(
+                request, _("%(name)s can now keep score too.") % {"name": isolated(name)}
+            )
             return redirect(game)
     return _render_game(request, game, co_scorer_form=form, full_page=True)
 

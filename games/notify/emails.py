@@ -25,7 +25,7 @@ from ..engine import GameState
 from ..engine.phases import TIEBREAK_PHASE
 from ..models import Game, Move, Notification, Seat
 from ..online.chat import since_last_turn
-from ..words import card_name, more_moves, move_news, phase_goal_words
+from ..words import card_name, more_moves, move_news, phase_goal_words, right_to_left_lines
 from .policy import MAX_REMINDERS, games_waiting_for, local_now
 
 if TYPE_CHECKING:
@@ -176,7 +176,7 @@ def _deliver(name: str, notification: Notification, context: dict[str, Any]) -> 
     subject = " ".join(render_to_string(f"emails/{name}-subject.txt", context).split())
     message = GameEmail(
         subject,
-        render_to_string(f"emails/{name}-body.txt", context),
+        right_to_left_lines(render_to_string(f"emails/{name}-body.txt", context)),
         settings.DEFAULT_FROM_EMAIL,
         [user.email],
         headers={

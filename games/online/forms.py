@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from ..engine import ActionError, Rules
 from ..players import find_member
 from ..variants import custom_phases_field, phase_list, phases_field, progression_field
+from ..words import isolated
 from .lobby import MAX_SEATS, MIN_SEATS
 from .services import TIME_LIMITS
 
@@ -115,7 +116,7 @@ class OnlineGameForm(forms.Form):
             user = find_member(name)
             if user is None:
                 raise forms.ValidationError(
-                    _("There is no player called “%(name)s”.") % {"name": name}
+                    _("There is no player called “%(name)s”.") % {"name": isolated(name)}
                 )
             users.setdefault(user.pk, user)
         return list(users.values())

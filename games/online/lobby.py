@@ -28,6 +28,7 @@ from ..models import Game, Invitation, Player, Seat
 from ..notify import outbox
 from ..players import find_member, seat_for_user
 from ..scoring import bump, game_rules, refresh_seats
+from ..words import isolated
 from . import services
 
 if TYPE_CHECKING:
@@ -150,12 +151,14 @@ def invite_user(game: Game, by: User, username: str) -> Invitation:
     locked, seats = _lobby(game, by)
     user = find_member(username)
     if user is None:
-        raise Refused(_("There is no player called “%(name)s”.") % {"name": username})
+        raise Refused(_("There is no player called “%(name)s”.") % {"name": isolated(username)})
     if seat_for_user(seats, user) is not None:
-        raise Refused(_("%(name)s is already in this game.") % {"name": user.get_username()})
+        raise Refused(
+            _("%(name)s is already in this game.") % {"name": isolated(user.get_username())}
+        )
     invited = list(locked.invitations.values_list("user_id", flat=True))
     if user.pk in invited:
-        raise Refused(_("%(name)s is already invited.") % {"name": user.get_username()})
+        raise Refused(_("%(name)s is already invited.") % {"name": isolated(user.get_username())})
     if len(seats) + len(invited) >= lobby_size(locked):
         raise Refused(_("Every seat is taken or promised to someone invited."), code="full")
     invitation = Invitation.objects.create(game=locked, user=user, invited_by=by)

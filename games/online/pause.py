@@ -32,7 +32,7 @@ from ..models import Game, Player, Seat
 from ..notify.policy import zone
 from ..players import away_until, seat_for_user
 from ..scoring import bump
-from ..words import away_words, names_words, time_left_words
+from ..words import away_words, time_left_words
 from . import services
 
 if TYPE_CHECKING:
@@ -180,14 +180,6 @@ class PausePanel:
     my_vote: bool  # the viewer agreed already
     can_vote: bool  # the viewer is one of those asked
     urls: dict[str, str]
-
-    @property
-    def agreed_words(self) -> str:
-        return names_words(self.agreed)
-
-    @property
-    def waiting_words(self) -> str:
-        return names_words(self.waiting)
 
 
 def pause_panel(game: Game, seats: Sequence[Seat], me: Seat) -> PausePanel | None:

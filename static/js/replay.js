@@ -1,13 +1,20 @@
 // A finished game's replay (games/online/replay.html): the keyboard steps through it.
-// ← and → go back and forward, Home and End to the first and the last move; letting go
-// of the slider goes to the move it shows. Every step is a plain link (or the slider's
+// ← and → go back and forward as the page reads (in a right-to-left language → goes
+// back, as the slider and the Back/Forward links are laid out), Home and End to the first
+// and the last move; letting go of the slider goes to the move it shows. Every step is a plain link (or the slider's
 // Go button), so the page works the same without this file.
 (function () {
   "use strict";
 
   var page = document.querySelector("[data-replay]");
   if (!page) return;
-  var KEYS = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
+  var rtl = getComputedStyle(page).direction === "rtl";
+  var KEYS = {
+    ArrowLeft: rtl ? "forward" : "back",
+    ArrowRight: rtl ? "back" : "forward",
+    Home: "first",
+    End: "last",
+  };
 
   function typing(element) {
     return element && element.matches("input, select, textarea, [contenteditable]");

@@ -52,7 +52,7 @@ def test_the_scorer_invites_by_username_and_accepting_moves_the_history(
 
     client.force_login(carol)
     page = client.get(reverse("accounts:claims")).content.decode()
-    assert "alice says you played as “Carol”" in page
+    assert "<bdi>alice</bdi> says you played as “<bdi>Carol</bdi>”" in page
     response = _accept(client, claim)
     assert "games now belong to carol" in response.content.decode()
 
@@ -138,7 +138,7 @@ def test_a_user_asks_for_a_guest_with_their_name_and_the_scorer_agrees(
     client.force_login(carol)
     page = client.get(reverse("accounts:claims")).content.decode()
     assert "<strong>Carol</strong> · 1 game night," in page
-    assert "scored by alice" in page
+    assert "scored by <bdi>alice</bdi>" in page
     response = client.post(reverse("accounts:request_claim", args=[guest.pk]), follow=True)
     assert "We asked alice to confirm" in response.content.decode()
     claim = GuestClaim.objects.get()

@@ -5,6 +5,7 @@ with the keyboard."""
 import re
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import expect
 
 from games.engine import Draw, Rules
@@ -83,3 +84,21 @@ def test_the_replay_slider_goes_to_the_move_it_shows_and_keeps_focus(
     expect(page.locator("#replay-move")).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect(page.locator("#replay-where")).to_contain_text(f"Move 2 of {game.move_number}")
+
+
+def test_in_arabic_the_arrow_keys_step_as_the_page_reads(new_context, live_server, alice, bob):
+    """Right to left, "Back" is drawn on the right: → goes back, ← goes forward."""
+    game = play_on(started_game(alice, bob, seed=5, rules=Rules(phases=(1,))))
+    context = new_context()
+    page = logged_in(context, live_server, alice)
+    context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "ar", "url": live_server.url}]
+    )
+    page.goto(f"/play/{game.public_id}/replay/?move=2")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    page.wait_for_load_state("domcontentloaded")
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(r"\?move=1$"))
+    page.wait_for_load_state("domcontentloaded")
+    page.keyboard.press("ArrowLeft")
+    expect(page).to_have_url(re.compile(r"\?move=2$"))

@@ -143,12 +143,12 @@ def test_a_tie_among_those_who_finished_calls_for_a_tie_breaker_round(alice_clie
     page = alice_client.get(game.get_absolute_url())
     text = page.content.decode()
     assert "Tie-breaker round!" in text
-    assert "Bob and Carol are tied on 20 points." in text
+    assert "<bdi>Bob</bdi> and <bdi>Carol</bdi> are tied on 20 points." in text
     assert "a set of 5 + a set of 3" in text
     assert "Who won the tie-breaker?" in text
     assert "Enter round" not in text
     # The tied players play it: Carol deals round 3 and Bob (left of her, tied) plays first.
-    assert "Carol deals, Bob plays first." in text
+    assert "<bdi>Carol</bdi> deals, <bdi>Bob</bdi> plays first." in text
 
     url = reverse("games:night_tiebreak", args=[game.public_id])
     response = alice_client.post(url, {"version": game.version, "winner": 2})
@@ -158,7 +158,7 @@ def test_a_tie_among_those_who_finished_calls_for_a_tie_breaker_round(alice_clie
     assert (game.winner.name, game.tiebreak_winner) == ("Carol", 2)
     assert [seat.rank for seat in seats(game)] == [3, 2, 1]
     text = alice_client.get(game.get_absolute_url()).content.decode()
-    assert "Carol wins after 2 rounds!" in text
+    assert "<bdi>Carol</bdi> wins after 2 rounds!" in text
     assert "Decided by the tie-breaker round." in text
 
 
@@ -225,13 +225,13 @@ def test_reverting_a_correction_that_removed_the_tie_brings_back_the_tie_breaker
     page = edit_round(
         alice_client, game, 1, confirm=False, went_out=1, points=[5, 0, 0], completed=[1, 2]
     ).content.decode()
-    assert "The tie-breaker win of Carol counts again" in page
+    assert "The tie-breaker win of <bdi>Carol</bdi> counts again" in page
     edit_round(alice_client, game, 1, went_out=1, points=[5, 0, 0], completed=[1, 2])
     game.refresh_from_db()
     assert (game.status, game.winner.name, game.tiebreak_winner) == ("finished", "Carol", 2)
     assert [seat.rank for seat in seats(game)] == [3, 2, 1]
     page = alice_client.get(game.get_absolute_url()).content.decode()
-    assert "Carol wins after 1 round!" in page
+    assert "<bdi>Carol</bdi> wins after 1 round!" in page
     assert "Decided by the tie-breaker round." in page
 
 
@@ -243,8 +243,8 @@ def test_the_confirmation_says_the_tie_breaker_win_no_longer_counts(alice_client
     )
     page = " ".join(response.content.decode().split())
     assert (
-        "The tie-breaker win of Carol no longer counts: it was for the tie of Bob and Carol."
-        in (page)
+        "The tie-breaker win of <bdi>Carol</bdi> no longer counts: it was for the tie of "
+        "<bdi>Bob</bdi> and <bdi>Carol</bdi>." in (page)
     )
     assert "It is kept, and counts again if a correction brings that tie back." in page
 
@@ -257,7 +257,7 @@ def test_an_edit_that_changes_who_is_tied_asks_for_the_tie_breaker_again(alice_c
     game.refresh_from_db()
     assert (game.status, game.winner) == (Game.Status.ACTIVE, None)
     page = alice_client.get(game.get_absolute_url()).content.decode()
-    assert "alice, Bob and Carol are tied on 0 points." in page
+    assert "<bdi>alice</bdi>, <bdi>Bob</bdi> and <bdi>Carol</bdi> are tied on 0 points." in page
     assert "Who won the tie-breaker?" in page
     # Back to the tie of Bob and Carol: the win recorded for it counts again.
     edit_round(alice_client, game, 1, went_out=1, points=[5, 0, 0], completed=[1, 2])
@@ -310,4 +310,4 @@ def test_a_tie_breaker_result_stored_without_its_seats_still_counts(alice_client
     tiebreak(alice_client, game, winner=2)
     Game.objects.filter(pk=game.pk).update(tiebreak_seats=[], version=F("version") + 1)
     page = alice_client.get(game.get_absolute_url()).content.decode()
-    assert "Carol wins after 1 round!" in page
+    assert "<bdi>Carol</bdi> wins after 1 round!" in page

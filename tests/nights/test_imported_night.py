@@ -46,7 +46,7 @@ def night(alice, django_capture_on_commit_callbacks):
 
 def test_its_page_shows_the_final_scores_ranks_and_winner_and_no_round(alice_client, night):
     page = alice_client.get(night.get_absolute_url()).content.decode()
-    assert "Cleo won." in page
+    assert "<bdi>Cleo</bdi> won." in page
     assert "Final standings" in page
     standings = page[page.index('<ol class="standings">') : page.index("</ol>")]
     names = [chunk.split("</strong>")[0] for chunk in standings.split("<strong>")[1:]]
@@ -79,7 +79,7 @@ def test_the_services_refuse_to_fold_rounds_over_its_final_scores(night):
 def test_its_share_page_and_tv_view_show_the_result_and_do_not_poll(client, night):
     for name in ("games:night_share", "games:night_tv"):
         page = client.get(reverse(name, args=[night.share_token])).content.decode()
-        assert "Cleo won." in page
+        assert "<bdi>Cleo</bdi> won." in page
         assert "hx-trigger" not in page
         assert "Round 1" not in page
 

@@ -82,7 +82,7 @@ def test_the_migration_caps_the_points_and_recomputes_totals_ranks_and_winner(
     assert legacy_night.version > version  # every cached page of the night is redrawn
     page = alice_client.get(legacy_night.get_absolute_url())
     assert page.status_code == 200
-    assert "Bob wins after 3 rounds!" in page.content.decode()
+    assert "<bdi>Bob</bdi> wins after 3 rounds!" in page.content.decode()
 
 
 def test_the_capped_round_can_be_corrected_afterwards(alice_client, legacy_night):

@@ -281,7 +281,7 @@ def test_the_round_that_ends_a_night_costs_the_same_queries_and_rates_the_night(
     ):
         answer = alice_client.post(url, data, headers={"HX-Request": "true"})
     assert len(callbacks) == 1
-    assert "Bob wins after" in answer.content.decode()
+    assert "<bdi>Bob</bdi> wins after" in answer.content.decode()
     night.refresh_from_db()
     assert night.status == Game.Status.FINISHED and night.finished_at is not None
     assert night.winner is not None and night.winner.name == "Bob"

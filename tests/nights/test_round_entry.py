@@ -96,9 +96,9 @@ def test_after_a_save_htmx_gets_a_summary_of_the_round_on_top(alice_client, nigh
     page = response.content.decode()
     summary = page[page.index('id="round-summary"') : page.index('class="scoreboard"')]
     assert "Round 1 saved." in summary
-    assert "alice leads." in summary
+    assert "<bdi>alice</bdi> leads." in summary
     # alice dealt round 1: Bob deals round 2 and Carol plays first.
-    assert "Bob deals, Carol plays first." in summary
+    assert "<bdi>Bob</bdi> deals, <bdi>Carol</bdi> plays first." in summary
     assert page.index('id="round-summary"') < page.index("Enter round 2")
 
 
@@ -106,7 +106,19 @@ def test_players_level_at_the_top_share_the_lead(alice_client, night):
     response = post_round(
         alice_client, night, htmx=True, went_out="none", points=[10, 10, 20], completed=[0, 1]
     )
-    assert "alice and Bob share the lead." in response.content.decode()
+    assert "<bdi>alice</bdi> and <bdi>Bob</bdi> share the lead." in response.content.decode()
+
+
+def test_in_arabic_a_latin_name_is_isolated_in_the_summarys_sentences(alice_client):
+    # Unisolated, "Sara!" before Arabic words is shown as "!Sara" (the "!" joins them).
+    night = start_night(alice_client, guests=["Sara!", "Bo 2"])
+    alice_client.post(reverse("set_language"), {"language": "ar", "next": "/"})
+    response = post_round(
+        alice_client, night, htmx=True, went_out=1, points=[35, 0, 20], completed=[1]
+    )
+    page = response.content.decode()
+    assert "<bdi>Sara!</bdi> في الصدارة." in page
+    assert "<bdi>Sara!</bdi> يوزّع، و<bdi>Bo 2</bdi> يلعب أولًا." in page
 
 
 def test_a_plain_save_lands_on_the_summary(alice_client, night):
@@ -133,7 +145,7 @@ def test_the_summary_of_the_round_that_ends_the_night_names_no_next_deal(alice, 
     page = response.content.decode()
     summary = page[page.index('id="round-summary"') : page.index('class="scoreboard"')]
     assert "Round 1 saved." in summary and "deals" not in summary
-    assert "alice wins after 1 round!" in page
+    assert "<bdi>alice</bdi> wins after 1 round!" in page
 
 
 # --- the night's page ------------------------------------------------------------------------

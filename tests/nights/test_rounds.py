@@ -64,7 +64,7 @@ def test_the_deal_passes_to_the_next_seat_and_the_player_after_the_dealer_plays_
     post_round(alice_client, night, went_out=0, points=[0, 35, 20], completed=[0])
     board = alice_client.get(night.get_absolute_url()).context["board"]
     assert (board.dealer.name, board.first_player.name) == ("Bob", "Carol")
-    assert "Bob deals" in alice_client.get(night.get_absolute_url()).content.decode()
+    assert "<bdi>Bob</bdi> deals" in alice_client.get(night.get_absolute_url()).content.decode()
 
 
 def test_the_chosen_first_dealer_deals_round_1(alice_client):
@@ -95,7 +95,7 @@ def test_completing_the_last_phase_ends_the_game_and_the_lowest_total_of_those_w
         (1, True),
     ]
     page = alice_client.get(game.get_absolute_url()).content.decode()
-    assert "Carol wins after 2 rounds!" in page
+    assert "<bdi>Carol</bdi> wins after 2 rounds!" in page
     assert "Final standings" in page
 
 

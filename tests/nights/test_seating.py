@@ -126,7 +126,7 @@ def test_the_member_sees_the_night_waiting_for_an_answer_first_in_their_list(
     assert listed[0].public_id == game.public_id and listed[0].awaiting
     assert not listed[1].awaiting
     html = page.content.decode()
-    assert "alice gave you a seat at this game night. Was it you?" in html
+    assert "<bdi>alice</bdi> gave you a seat at this game night. Was it you?" in html
     assert reverse("games:night_seat_answer", args=[game.public_id]) in html
     # The host's own list asks nothing.
     assert "Was it you?" not in alice_client.get(reverse("games:night_list")).content.decode()
@@ -135,7 +135,7 @@ def test_the_member_sees_the_night_waiting_for_an_answer_first_in_their_list(
 def test_the_nights_page_asks_the_member_too(alice_client, alice, bob, bob_client):
     game = created(alice_client.post(URL, form_data(player_0=me(alice), member_1="bob")))
     html = bob_client.get(game.get_absolute_url()).content.decode()
-    assert "alice gave you a seat at this game night. Was it you?" in html
+    assert "<bdi>alice</bdi> gave you a seat at this game night. Was it you?" in html
     assert "Was it you?" not in alice_client.get(game.get_absolute_url()).content.decode()
     answer(bob_client, game, "accept")
     assert "Was it you?" not in bob_client.get(game.get_absolute_url()).content.decode()

@@ -118,7 +118,7 @@ def test_polling_stops_once_the_game_is_over(alice_client):
     post_round(alice_client, game, went_out=0, points=[0, 35, 20], completed=[0])
     response = Client().get(live_url(game, version=old), headers={"HX-Request": "true"})
     page = response.content.decode()
-    assert "alice wins" in page
+    assert "<bdi>alice</bdi> wins" in page
     assert "hx-trigger" not in page and "hx-get" not in page
     share = Client().get(reverse("games:night_share", args=[game.share_token])).content.decode()
     assert "hx-trigger" not in share

@@ -88,7 +88,7 @@ def test_a_finished_nights_tv_view_shows_the_winner_and_stops_polling(alice_clie
     game = start_night(alice_client, guests=["Bob"], phases="custom", custom="1")
     post_round(alice_client, game, went_out=0, points=[0, 35], completed=[0])
     html = Client().get(tv_url(game)).content.decode()
-    assert "alice wins after 1 round!" in html
+    assert "<bdi>alice</bdi> wins after 1 round!" in html
     assert "The game is over: these are the final scores." in html
     assert "hx-get" not in html and "<noscript>" not in html
 
@@ -100,5 +100,5 @@ def test_a_finished_nights_banner_escapes_its_winners_name_once(alice_client):
     post_round(alice_client, game, went_out=0, points=[0, 35], completed=[0])
     html = Client().get(tv_url(game)).content.decode()
     banner = html.split('class="tv-banner win"')[1].split("</p>")[0]
-    assert "O&#39;Brien &amp; &lt;Bo&gt; wins after 1 round!" in banner
+    assert "<bdi>O&#x27;Brien &amp; &lt;Bo&gt;</bdi> wins after 1 round!" in banner
     assert "&amp;amp;" not in banner and "&amp;#39;" not in banner

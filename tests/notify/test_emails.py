@@ -5,6 +5,7 @@ import pytest
 import time_machine
 
 from games.engine import Discard, Draw, Hit, LayDown, Rules
+from games.models import Player
 from tests.notify.helpers import AFTERNOON, Kind, Status, act, deal, game_between, rows, sent_to
 
 pytestmark = pytest.mark.django_db
@@ -82,6 +83,36 @@ def test_game_over_sends_the_final_standings_to_every_player(
     assert "Final standings:" in message.body
     assert "1. bob — 1 phase, 0 points" in message.body
     assert "You won Friday game" in sent_to(mailoutbox, bob)[0].body
+
+
+def test_an_arabic_email_isolates_a_latin_name_and_starts_every_line_right_to_left(
+    alice, bob, carol, mailoutbox, django_capture_on_commit_callbacks
+):
+    alice.profile.language = "ar"
+    alice.profile.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_between(alice, bob, carol, rules=Rules(phases=(1,)))
+        deal(game, ["", "R7 B7 G7 Y3 R3 G3 Y7 B3 G7 R7", ""], up_card="G5", draw_pile="B9")
+    assert Player.objects.filter(user=bob).update(name="Sara!") == 1
+    mailoutbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        act(game, Draw(), LayDown(["R7 B7 G7", "Y3 R3 G3"]), Hit(1, 0, "Y7"), Hit(1, 0, "G7"))
+        act(game, Hit(1, 0, "R7"), Hit(1, 1, "B3"), Discard("B9"))
+    [message] = sent_to(mailoutbox, alice)
+    # Unisolated, "Sara!" at the end of an Arabic clause is shown as "!Sara".
+    assert "\u2068Sara!\u2069" in message.subject
+    assert "\u2068Friday game\u2069" in message.subject
+    lines = [line for line in message.body.split("\n") if line.strip() and line != "--"]
+    assert lines and all(line.startswith("\u200f") for line in lines)
+    assert "\u200f1. \u2068Sara!\u2069 — " in message.body
+    [(html, _type)] = message.alternatives
+    assert "<bdi>Sara!</bdi>" in html
+    # The table's headers start where an Arabic line starts, the numbers' at its end.
+    assert '<th style="text-align:right;padding:4px 8px">#</th>' in html
+    assert '<th style="text-align:left;padding:4px 8px">النقاط</th>' in html
+    # In English nothing is added: bob's email reads as it did.
+    assert "\u2068" not in sent_to(mailoutbox, bob)[0].body
+    assert "\u200f" not in sent_to(mailoutbox, bob)[0].body
 
 
 def test_a_bots_turn_is_told_like_anyone_elses_not_as_a_time_out(

@@ -29,7 +29,7 @@ def test_the_link_opens_a_confirmation_page_and_changes_nothing(client, bob, gam
     response = client.get(_url(bob, game))
     assert response.status_code == 200
     assert b"Stop all game emails" in response.content
-    assert "Only mute “Friday game”".encode() in response.content
+    assert "Only mute “<bdi>Friday game</bdi>”".encode() in response.content
     assert _notify(bob) == "turn"
     assert not Seat.objects.get(game=game, player__user=bob).muted
 

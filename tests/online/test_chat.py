@@ -154,7 +154,7 @@ def test_a_player_mutes_another_for_themselves_only(game, client, alice, bob, ca
     response = client.post(chat_url(three, "chat_mute"), {"seat": 1, "muted": "on"})
     assert response.status_code == 302
     assert "bob talks a lot" not in board(client, three)
-    assert "Show bob's messages again" in board(client, three)
+    assert "Show <bdi>bob</bdi>'s messages again" in board(client, three)
     client.force_login(carol)
     assert "bob talks a lot" in board(client, three)
     client.force_login(alice)
@@ -179,7 +179,7 @@ def test_the_creator_hides_a_message_for_everyone_and_it_is_kept(game, client, a
         client.force_login(user)
         page = board(client, game)
         assert "something rude" not in page
-        assert "bob: message hidden by the creator" in page
+        assert "<bdi>bob</bdi>: message hidden by the creator" in page
     message.refresh_from_db()
     assert message.text == "something rude" and message.hidden_at is not None
 

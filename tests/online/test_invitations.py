@@ -45,7 +45,7 @@ def test_inviting_by_username_seats_nobody_until_they_accept(alice, bob, alice_c
     client.force_login(bob)
     assert client.get(game.get_absolute_url()).status_code == 404
     page = client.get(reverse("games:online_list")).content.decode()
-    assert "Friday game" in page and "alice invited you" in page
+    assert "Friday game" in page and "<bdi>alice</bdi> invited you" in page
     assert f'action="{accept_url(game)}"' in page and f'action="{decline_url(game)}"' in page
 
 
@@ -62,7 +62,9 @@ def test_accepting_takes_a_free_seat_and_opens_the_lobby(alice, bob, client):
     assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
     assert Seat.objects.get(game=game, player__user=bob).position == 1
     assert not Invitation.objects.exists()
-    assert "alice starts the game" in client.get(game.get_absolute_url()).content.decode()
+    assert (
+        "<bdi>alice</bdi> starts the game" in client.get(game.get_absolute_url()).content.decode()
+    )
     game.refresh_from_db()
     assert game.version > 0  # the creator's lobby sees bob on its next poll
 

@@ -155,7 +155,7 @@ def test_my_games_each_viewer_sees_their_own_lists_of_the_same_games(
     client.force_login(bob)
     theirs = client.get(reverse("games:online_list")).content.decode()
     assert mine.index("Your turn") < mine.index("Shared")
-    assert "Your turn" not in theirs and "alice to play" in theirs
+    assert "Your turn" not in theirs and "<bdi>alice</bdi> to play" in theirs
 
 
 def test_my_games_show_a_turn_that_moved_on_since_the_lists_were_cached(alice, bob, alice_client):
@@ -163,7 +163,7 @@ def test_my_games_show_a_turn_that_moved_on_since_the_lists_were_cached(alice, b
     assert "Your turn" in alice_client.get(reverse("games:online_list")).content.decode()
     waiting_for(game, bob, 1)  # every move bumps the game's version
     page = alice_client.get(reverse("games:online_list")).content.decode()
-    assert "Your turn" not in page and "bob to play" in page
+    assert "Your turn" not in page and "<bdi>bob</bdi> to play" in page
 
 
 def test_my_games_waiting_time_moves_on_while_the_lists_are_cached(

@@ -86,7 +86,7 @@ def test_the_request_shows_on_the_board_with_who_agreed(timed, client, alice, bo
     assert "You agreed to a pause" in response.content.decode()
     client.force_login(bob)
     page = board(client, timed)
-    assert "A pause is asked for. Agreed: alice." in page
+    assert "A pause is asked for. Agreed: <bdi>alice</bdi>." in page
     assert "Agree to pause" in page and "No, play on" in page
 
 

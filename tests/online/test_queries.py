@@ -144,7 +144,10 @@ def test_a_discard_that_starts_a_persons_turn_writes_its_email_in_one_insert_at_
         count, response = count_queries(
             lambda url=url, data=data: alice_client.post(url, data, **HTMX)
         )
-        assert response.status_code == 200 and "Waiting for bob." in response.content.decode()
+        assert (
+            response.status_code == 200
+            and "Waiting for <bdi>bob</bdi>." in response.content.decode()
+        )
         assert count <= DISCARD_QUERIES
         counts.append(count)
     assert counts[0] == counts[1]

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.models import Game, Move
+from games.models import Game, Move, Player
 from games.online import services
 from tests.online.helpers import arranged_state, play_on, set_state, started_game
 
@@ -54,11 +54,20 @@ def test_drawing_then_discarding_ends_the_turn_and_logs_it(duel, bob_client):
     assert "Your turn: lay down, hit, or discard" in text(response)
     response = post(bob_client, duel, do="discard", cards="B12")
     page = text(response)
-    assert "Waiting for alice" in page
+    assert "Waiting for <bdi>alice</bdi>" in page
     assert "bob drew from the draw pile" in page
     assert "bob discarded blue 12" in page
     duel.refresh_from_db()
     assert duel.move_number == 2
+
+
+def test_in_arabic_the_board_isolates_the_latin_name_it_waits_for(duel, bob_client):
+    Player.objects.filter(user__username="alice").update(name="Sara!")
+    set_state(duel, services.load_state(duel))  # the state holds the names it was dealt with
+    bob_client.post(reverse("set_language"), {"language": "ar", "next": "/"})
+    post(bob_client, duel, do="draw")
+    page = post(bob_client, duel, do="discard", cards="B12").content.decode()
+    assert "بانتظار <bdi>Sara!</bdi>." in page
 
 
 def test_taking_the_discard_names_the_card_in_the_log(duel, bob_client):
@@ -282,7 +291,7 @@ def test_a_skip_asks_whom_to_skip_when_the_rules_say_choose(alice, bob, carol, c
     post(client, game, do="draw")
     page = text(post(client, game, do="discard", cards="S"))
     assert "Who loses a turn?" in page
-    assert "Skip alice" in page and "Skip carol" in page
+    assert "Skip <bdi>alice</bdi>" in page and "Skip <bdi>carol</bdi>" in page
     page = text(post(client, game, do="discard", card="S", skip="0"))
     assert "bob discarded a Skip: alice loses a turn" in page
     assert services.load_state(Game.objects.get(pk=game.pk)).current_seat == 2
@@ -332,7 +341,7 @@ def test_the_tie_breaker_round_decides_the_game_at_the_first_lay_down(alice, bob
     assert game.tiebreak_winner == 1 and game.winner.user == bob
     assert not RoundScore.objects.filter(game=game).exists()  # like a game night's tie-breaker
     page = text(alice_client.get(table_url(game)))
-    assert "bob wins the game!" in page and "Decided by the tie-breaker round." in page
+    assert "<bdi>bob</bdi> wins the game!" in page and "Decided by the tie-breaker round." in page
 
 
 def test_the_round_results_are_drawn_again_once_the_next_round_ends(alice, bob, alice_client):

@@ -36,6 +36,7 @@ SAME_EVERYWHERE = {
     "QR",
     "Dora",
     "Eve",
+    "Deleted player",  # the name a deleted account's seats keep, in the site's language
 }
 # Words a language borrowed and writes the same (checked with its glossary's translator).
 SAME_IN = {"da": {"Ratings (CSV)"}}

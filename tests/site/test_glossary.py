@@ -1,5 +1,6 @@
 """Game terms stay consistent: one glossary per language (locale/glossary.toml) for set,
-run, colour group, Wild, Skip, phase, hit and go out, checked against the catalogues.
+run, colour group, Wild, Skip, phase, hit, go out, replay and rematch, checked against
+the catalogues.
 
 The rule: every msgid that uses a term in English (the term's `english` pattern, less
 its `not_english` uses of the same word in another sense) is translated with that
@@ -27,7 +28,10 @@ WORDS_ONLY = re.compile(r"%\(\w+\)[sd]|Phase 10")
 
 
 def test_the_glossary_has_every_term_in_every_language():
-    assert set(GLOSSARY) == {"set", "run", "colour", "wild", "skip", "phase", "hit", "go-out"}
+    assert set(GLOSSARY) == {
+        *("set", "run", "colour", "wild", "skip", "phase", "hit", "go-out"),
+        *("replay", "rematch"),
+    }
     for term in GLOSSARY.values():
         assert set(NPLURALS) <= set(term), term
         for language in NPLURALS:

@@ -91,6 +91,17 @@ def test_the_arabic_rules_page_reads_right_to_left(client):
     assert "المرحلة 10" in page
 
 
+def test_the_arabic_rules_turn_and_discard_cards_face_up(client):
+    page = rules_page(client, "ar")
+    turn = page[page.index('id="turn"') :]
+    round_ = page[page.index('id="round"') : page.index('id="turn"')]
+    # "على وجهها" (on its face) and "مقلوبة" (turned over) read as face down.
+    assert "على وجهها" not in page and "مقلوبة" not in page
+    assert "تُكشف الورقة التالية (يُقلب وجهها إلى الأعلى)" in round_
+    assert "أول ورقة مكشوفة" in round_
+    assert "ارمِ</strong> ورقة واحدة مكشوفةً فوق كومة الرمي" in turn
+
+
 def test_a_language_without_its_own_text_gets_the_english_one(alice):
     request = RequestFactory().get("/rules/")
     request.user = alice
