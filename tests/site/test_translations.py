@@ -107,7 +107,7 @@ def test_every_entry_is_translated_and_none_is_fuzzy(lang):
 
 
 @pytest.mark.parametrize("lang", sorted(NPLURALS))
-def test_the_committed_mo_file_matches_the_po_file(lang):
+def test_the_compiled_mo_file_matches_the_po_file(lang):
     folder = LOCALE / lang / "LC_MESSAGES"
     with open(folder / "django.mo", "rb") as mo:
         catalog = gettext.GNUTranslations(mo)._catalog  # type: ignore[attr-defined]
