@@ -12,11 +12,16 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
+from django.contrib.auth.models import User
+from django.test import override_settings
+
 from games.engine import Draw
 from games.models import Game, Notification, Seat
 from games.online import services
 from games.online.views import online_poll
+from tests.conftest import FAST_HASHERS, _make_user, celery_tasks_inline
 from tests.online.helpers import play_until_turn_of, started_game
+from tests.saved_rows import save_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -35,10 +40,39 @@ def small_game(alice, bob):
     return play_until_turn_of(game, 0)
 
 
+@pytest.fixture(scope="module")
+def _big_game_rows(django_db_setup, django_db_blocker):
+    """300 moves take a while to play: they are played once for this module, and each
+    test gets the rows they wrote, its own copy (tests/saved_rows.py). The personas are
+    among them, so alice is the same user in the small game and the big one."""
+
+    def build():
+        with override_settings(PASSWORD_HASHERS=FAST_HASHERS), celery_tasks_inline():
+            users = [_make_user(name) for name in ("alice", "bob", "carol", "stranger")]
+            game = started_game(*users, bots=2, seed=2)
+            return play_until_turn_of(game, 0, min_moves=300).pk
+
+    return save_rows(django_db_blocker, build)
+
+
 @pytest.fixture
-def big_game(alice, bob, carol, stranger):
-    game = started_game(alice, bob, carol, stranger, bots=2, seed=2)
-    game = play_until_turn_of(game, 0, min_moves=300)
+def _big_game_pk(db, _big_game_rows):
+    return _big_game_rows.write()
+
+
+@pytest.fixture
+def alice(_big_game_pk):
+    return User.objects.get(username="alice")
+
+
+@pytest.fixture
+def bob(_big_game_pk):
+    return User.objects.get(username="bob")
+
+
+@pytest.fixture
+def big_game(_big_game_pk):
+    game = Game.objects.get(pk=_big_game_pk)
     assert game.move_number >= 300 and len(services.load_state(game).players) == 6
     return game
 
