@@ -4,16 +4,14 @@ for a new two-player game and a six-player game hundreds of moves in."""
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
-from django.test import RequestFactory
+from django.test import RequestFactory, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
-
-from django.contrib.auth.models import User
-from django.test import override_settings
 
 from games.engine import Draw
 from games.models import Game, Notification, Seat
