@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
-from django.test import RequestFactory, override_settings
+from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -17,9 +17,8 @@ from games.engine import Draw
 from games.models import Game, Notification, Seat
 from games.online import services
 from games.online.views import online_poll
-from tests.conftest import FAST_HASHERS, _make_user, celery_tasks_inline
 from tests.online.helpers import play_until_turn_of, started_game
-from tests.saved_rows import save_rows
+from tests.saved_rows import PERSONAS, save_personas, save_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -39,23 +38,25 @@ def small_game(alice, bob):
 
 
 @pytest.fixture(scope="module")
-def _big_game_rows(django_db_setup, django_db_blocker):
+def _saved(django_db_setup, django_db_blocker):
     """300 moves take a while to play: they are played once for this module, and each
     test gets the rows they wrote, its own copy (tests/saved_rows.py). The personas are
-    among them, so alice is the same user in the small game and the big one."""
+    saved too, so alice is the same user in the small game and the big one."""
+    people = save_personas(django_db_blocker)
 
     def build():
-        with override_settings(PASSWORD_HASHERS=FAST_HASHERS), celery_tasks_inline():
-            users = [_make_user(name) for name in ("alice", "bob", "carol", "stranger")]
-            game = started_game(*users, bots=2, seed=2)
-            return play_until_turn_of(game, 0, min_moves=300).pk
+        users = [User.objects.get(username=name) for name in PERSONAS]
+        game = started_game(*users, bots=2, seed=2)
+        return play_until_turn_of(game, 0, min_moves=300).pk
 
-    return save_rows(django_db_blocker, build)
+    return people, save_rows(django_db_blocker, build, on=people)
 
 
 @pytest.fixture
-def _big_game_pk(db, _big_game_rows):
-    return _big_game_rows.write()
+def _big_game_pk(db, _saved):
+    people, game = _saved
+    people.write()
+    return game.write()
 
 
 @pytest.fixture
