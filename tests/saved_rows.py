@@ -65,6 +65,10 @@ def save_each(
     """`save_rows` for several builds, one after the other in one transaction, each
     keeping only what it wrote: a test may write any of them, or several together, as
     their primary keys differ (SQLite's would repeat across transactions rolled back).
+    Each build must stand on `on` alone, not on rows an earlier one wrote (a guest it
+    seated again, say): the end of each test checks every foreign key, so a build that
+    leans on another fails there. Rows of `on` that a build changes keep their saved
+    values: a build adds rows.
 
     Foreign keys are checked at the end of a transaction (Django makes them deferrable), so
     the rows can be written back model by model in any order.
@@ -98,13 +102,14 @@ def save_each(
     return saved
 
 
-def save_personas(django_db_blocker: Any) -> SavedRows:
-    """alice, bob, carol and the stranger, as tests/conftest.py makes them, each with the
-    `Player` a game seats them as: rows saved on these share them."""
+def save_personas(django_db_blocker: Any, names: tuple[str, ...] = PERSONAS) -> SavedRows:
+    """The personas (alice, bob, carol and the stranger, or those named) as
+    tests/conftest.py makes them, each with the `Player` a game seats them as: rows saved
+    on these share them. A module that writes them overrides their fixtures."""
 
     def build() -> None:
         with override_settings(PASSWORD_HASHERS=FAST_HASHERS):
-            for name in PERSONAS:
+            for name in names:
                 Player.for_user(_make_user(name))
 
     return save_rows(django_db_blocker, build)

@@ -70,6 +70,16 @@ def bob(_big_game_pk):
 
 
 @pytest.fixture
+def carol(_big_game_pk):
+    return User.objects.get(username="carol")
+
+
+@pytest.fixture
+def stranger(_big_game_pk):
+    return User.objects.get(username="stranger")
+
+
+@pytest.fixture
 def big_game(_big_game_pk):
     game = Game.objects.get(pk=_big_game_pk)
     assert game.move_number >= 300 and len(services.load_state(game).players) == 6
