@@ -6,7 +6,8 @@ build wrote; `SavedRows.write()` inserts them again, with the same primary keys,
 the calling test's own transaction. Each test gets rows of its own, which it may change
 as it likes: nothing it does reaches the next test. The primary keys stay free for the
 copies: PostgreSQL's sequences don't roll back, and SQLite's AUTOINCREMENT moves past an
-id written explicitly.
+id written explicitly (so on SQLite a test writes saved rows before it makes any of its
+own, or a key may be taken twice: an IntegrityError, never a silent mix).
 
     @pytest.fixture(scope="module")
     def _saved(django_db_setup, django_db_blocker):
