@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PYTHON ?= $(shell pyenv which python 2>/dev/null || command -v python3.13 || ls -d $$HOME/.pyenv/versions/3.13*/bin/python3.13 2>/dev/null | tail -n 1)
 STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 
-.PHONY: install axe run test lint typecheck pytest demo bench clean messages catalogues
+.PHONY: install axe run test test-db lint typecheck pytest pytest-db demo bench clean messages catalogues
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || test -n "$(PYTHON)" || { echo "Python 3.13 not found (pyenv install 3.13, or set PYTHON=...)"; exit 1; }
@@ -46,18 +46,34 @@ run: demo messages
 	@echo "Phase 10 Club on http://127.0.0.1:8000  (Ctrl-C stops the web server, worker and beat)"
 	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/honcho start -f Procfile.dev
 
+# ruff, then the layer contracts of pyproject.toml (import-linter).
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 typecheck: install
 	$(BIN)/mypy
 
 # pytest exits 5 when it collects no test; that is not a failure of the code.
-pytest: install axe
-	$(BIN)/pytest $(PYTEST_ARGS); rc=$$?; if [ $$rc -eq 5 ]; then rc=0; fi; exit $$rc
+run_pytest = $(BIN)/pytest $(1) $(PYTEST_ARGS); rc=$$?; if [ $$rc -eq 5 ]; then rc=0; fi; exit $$rc
 
+# The tests whose outcome doesn't depend on the database: the engine's (no Django at all)
+# and the browser's (they drive the pages, whose queries the database tests cover). CI
+# runs them once; everything else under tests/ is a database test (CONTRIBUTING.md).
+ONCE_TESTS := tests/engine tests/browser
+
+pytest: install axe
+	$(call run_pytest,)
+
+pytest-db: install
+	$(call run_pytest,$(addprefix --ignore=,$(ONCE_TESTS)))
+
+# Everything once, on the database the environment names (SQLite when it names none).
 test: lint typecheck messages pytest
+
+# The database tests alone: CI's second database.
+test-db: messages pytest-db
 
 bench: install
 	$(BIN)/python bench/engine.py

@@ -1,4 +1,4 @@
-"""The variant fields both new-game forms offer (shared/RULES.md, "Variants"):
+"""The variant fields both new-game forms offer (docs/rules.md, "Options"):
 which phases are played and how players move on. Game nights and online games
 ask the same questions, with the same words, and read the answers the same way."""
 

@@ -57,8 +57,8 @@ def broker_connection() -> Iterator[Connection]:
     """A connection to the broker for `apply_async(connection=...)`, from this process's
     pool: it connects on first use and stays open for the next request.
 
-    Opening a Redis connection costs ~14 ms, a publish on an open one a fraction of a
-    millisecond. The pool is kombu's, keyed by the broker URL and FAST_FAIL (so a
+    Opening a Redis connection costs many times what a publish on an open one does
+    (bench/README.md). The pool is kombu's, keyed by the broker URL and FAST_FAIL (so a
     changed `broker_write_url` gets a pool of its own). A dead broker raises after one
     attempt of at most a second; the connection that failed is closed, so the next
     caller connects afresh rather than inheriting a dead socket.
@@ -72,7 +72,7 @@ def broker_connection() -> Iterator[Connection]:
 @lru_cache(maxsize=8)
 def _pool(write_url: str | None, url: str | None) -> Any:
     """This process's connection pool for the broker at these URLs: found once, not on
-    every publish (building a kombu Connection only to look its pool up cost ~0.1 ms)."""
+    every publish (building a kombu Connection only to look its pool up is not free)."""
     return pools.connections[app.connection_for_write(transport_options=FAST_FAIL)]
 
 
@@ -84,8 +84,8 @@ def warm() -> None:
     """Load now what a process's first publish would: the app's tasks (finalized), its
     result backend (none: found through the package's entry points all the same) and
     the broker's transport, whose pool `broker_connection` takes connections from.
-    Importing kombu's Redis transport (and redis-py with it) costs ~0.15 s of CPU, which
-    the first move after a web worker started would otherwise wait for. Connects to
+    Importing kombu's Redis transport (and redis-py with it) takes a noticeable amount of
+    CPU, which the first move after a web worker started would otherwise wait for. Connects to
     nothing: a dead broker is found at the first publish, as before."""
     app.finalize(auto=True)
     _pool(app.conf.broker_write_url, app.conf.broker_url)

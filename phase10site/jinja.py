@@ -1,5 +1,5 @@
-"""The Jinja2 environment of the few hot partials (STYLE.md: "when a hot template is
-slow, make the template fast … or Jinja2 for that partial"): the online board a move
+"""The Jinja2 environment of the few hot partials (CONTRIBUTING.md, "Templates": when a
+hot template is slow, make the template fast, Jinja2 for that partial if need be): the online board a move
 answers with, and a game night's scoreboard a round answers with. Django's template
 language draws everything else; a Django template includes one of these partials with
 `{% jinja "name" %}` (phase10site/templatetags/jinja.py).

@@ -43,7 +43,7 @@ def _database_ok() -> bool:
 
 def _broker_ok() -> bool:
     """One round trip to the broker with the same fail-fast settings as a publish (one
-    attempt, 1 s socket timeouts): a hung broker that accepts connections but never
+    attempt, FAST_FAIL's socket timeouts): a hung broker that accepts connections but never
     answers fails the check in about a second instead of holding the worker."""
     try:
         with broker_connection() as conn:

@@ -16,8 +16,8 @@ application = get_wsgi_application()
 def _load_what_first_requests_would() -> None:
     """A worker compiles the hot Jinja2 partials (phase10site/jinja.py: the board, the
     night's game) and loads the broker's transport as it starts, not in the first move
-    or round it answers: about 0.35 s of CPU each worker's first requests paid, mid-game
-    (bench/README.md, issue 12's eighth pass). A template with an error now stops the
+    or round it answers: each worker's first requests paid for it, mid-game (the cost is
+    in bench/README.md, issue 12's eighth pass). A template with an error now stops the
     worker from starting, rather than failing the pages that draw it."""
     jinja2 = engines["jinja2"].env  # type: ignore[attr-defined]  # Django's Jinja2 backend has it
     for name in jinja2.list_templates():
@@ -32,8 +32,8 @@ def _freeze_what_was_loaded(**_kwargs: object) -> None:
     """Once a process has answered its first request (Django's URLs, templates and
     catalogues loaded by then), what it holds is moved out of the garbage collector's
     reach (gc.freeze): those objects live as long as the process, and a full collection
-    no longer walks them all. A round entry's collections went from 0.22 to 0.05 ms a
-    request in process (bench/README.md, issue 12's sixth pass)."""
+    no longer walks them all, which made a round entry's collections several times
+    cheaper (bench/README.md, issue 12's sixth pass)."""
     request_finished.disconnect(_freeze_what_was_loaded)
     gc.collect()
     gc.freeze()

@@ -3,6 +3,7 @@ stranger has an account but no access to their games."""
 
 import os
 import shutil
+from contextlib import contextmanager
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -46,13 +47,21 @@ def _empty_cache():
     cache.clear()
 
 
-@pytest.fixture(autouse=True)
-def _celery_runs_tasks_inline(settings):
+@contextmanager
+def celery_tasks_inline():
     # Unit tests run tasks in-process; tests/integration starts a real worker.
     celery_app.conf.task_always_eager = True
     celery_app.conf.task_eager_propagates = True
-    yield
-    celery_app.conf.task_always_eager = False
+    try:
+        yield
+    finally:
+        celery_app.conf.task_always_eager = False
+
+
+@pytest.fixture(autouse=True)
+def _celery_runs_tasks_inline(settings):
+    with celery_tasks_inline():
+        yield
 
 
 def _make_user(username: str):
@@ -118,6 +127,9 @@ def require_postgres(why: str) -> None:
     pytest.skip(why)
 
 
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_HASHERS

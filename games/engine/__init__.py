@@ -1,6 +1,6 @@
 """Phase 10 rules engine: pure Python, standard library only, never imports Django.
 
-The rules are shared/RULES.md. The pieces, one concept per module:
+The rules are docs/rules.md. The pieces, one concept per module:
 
 - cards:        `Card` values ("R7", "W", "S"), `parse_cards`, `hand_points`, the deck.
 - phases:       the ten goals as structured parts (`phase_goal_text(2)` ->

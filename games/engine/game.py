@@ -195,7 +195,7 @@ def _deal(state: GameState) -> GameState:
         decks=decks,
     )
     if up_card.is_skip:
-        # RULES.md: a Skip as the first up-card skips the first player.
+        # docs/rules.md: a Skip as the first up-card skips the first player.
         return _pass_turn(evolve(dealt, skipped=(standing.first_player,)), standing.dealer)
     return dealt
 
@@ -247,7 +247,7 @@ def _draw(state: GameState, action: Draw) -> GameState:
 
 
 def _reshuffle(state: GameState) -> GameState:
-    """RULES.md: the discard pile except its top card becomes the new draw pile."""
+    """docs/rules.md: the discard pile except its top card becomes the new draw pile."""
     if len(state.discard_pile) < 2:
         return state
     pile = list(state.discard_pile[:-1])
@@ -270,7 +270,7 @@ def _lay_down(state: GameState, action: LayDown) -> GameState:
     rest = hand_without(state.hands[seat], [card for group in action.groups for card in group])
     phase, groups = phase_laid(state, seat, action)
     if state.in_tiebreak_round:
-        # RULES.md: the first tied player to lay the tie-breaker goal down wins at once.
+        # docs/rules.md: the first tied player to lay the tie-breaker goal down wins at once.
         standing = settle_tiebreak(state.standing, seat)
         return _with_laid(state, seat, rest, groups, phase, standing)
     if not rest:
@@ -396,8 +396,8 @@ def _pass_turn(state: GameState, seat: int) -> GameState:
         skipped=tuple(skipped),
     )
     if not (can_draw(after) or can_take_discard(after)):
-        # Both piles are used up (every other card is laid or held): RULES.md has no
-        # answer, so the round ends with nobody out and everyone scores their hand.
+        # Both piles are used up (every other card is laid or held): the printed rules have
+        # no answer, so the round ends with nobody out and everyone scores their hand.
         return _end_round(after, went_out=None)
     return after
 

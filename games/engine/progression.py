@@ -1,7 +1,7 @@
 """Rounds and the game around them, without cards.
 
 A game night (a real deck at a real table) and `apply`'s end of round both use
-this module, so the end-of-round and end-of-game rules of shared/RULES.md live here
+this module, so the end-of-round and end-of-game rules of docs/rules.md live here
 and nowhere else.
 
 A round is summed up by a `RoundResult`: who went out, who completed which phase,

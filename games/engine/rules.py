@@ -1,6 +1,6 @@
 """The options a game is played with, and the engine's two kinds of error.
 
-`Rules()` is the default game of shared/RULES.md; every variant is one field.
+`Rules()` is the default game of docs/rules.md; every variant is one field.
 
 >>> Rules().last_phase
 10
@@ -51,7 +51,7 @@ class RuleError(ValueError):
 
 @dataclass(frozen=True)
 class Rules:
-    """The options of one game (shared/RULES.md, "Variants").
+    """The options of one game (docs/rules.md, "Options").
 
     >>> Rules(phases=(1, 2, 3, 4, 5)).phases[-1]
     5

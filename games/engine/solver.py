@@ -113,8 +113,8 @@ def _fit(part: Part, cards: tuple[Card, ...]) -> Group:
 
 
 def _check_naturals(groups: Sequence[Group], rules: Rules) -> None:
-    # The natural card keeps a phase from being laid entirely with Wilds (RULES.md,
-    # "Wild and Skip"); the "group" option asks it of every group.
+    # The natural card keeps a phase from being laid entirely with Wilds (docs/rules.md,
+    # "Wilds and Skips"); the "group" option asks it of every group.
     if rules.natural_card == "group":
         if any(group.naturals == 0 for group in groups):
             raise RuleError(

@@ -97,7 +97,7 @@ def append_round(
         # written through the game's row the compare-and-swap returns (none: stale).
         # A value per seat is an array indexed by the seat's position: a few parameters
         # whatever the seats, so psycopg reuses its parsing of the statement (it parses
-        # one with over 50 parameters anew each time: 0.09 ms).
+        # one with over 50 parameters anew each time; bench/README.md has the cost).
         by_seat = "(%s::integer[])[position + 1]"
         flag_by_seat = "(%s::boolean[])[position + 1]"
         with connection.cursor() as cursor:

@@ -62,7 +62,7 @@ _COLUMNS = "id, public_id, name, status, rounds_played, version, created_at, upd
 # those they co-score or sit at and didn't create. The first are read through the
 # creator's index; only the others are looked up one by one, so the many games of other
 # people cost nothing (with `id IN (created UNION co-scored UNION seated)` PostgreSQL
-# read every game night to join them: 1 ms more with 10,000 other games).
+# read every game night to join them, a cost that grew with everyone's games).
 _MINE_SQL = (
     f"SELECT {_COLUMNS}, creator_id FROM {_GAME} WHERE creator_id = %s AND mode = %s"
     f" UNION ALL SELECT {_COLUMNS}, creator_id FROM {_GAME} WHERE mode = %s AND id IN"

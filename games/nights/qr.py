@@ -7,8 +7,8 @@ import segno
 from django.core.cache import cache
 from django.utils.safestring import SafeString
 
-# A link's QR code never changes; drawing one costs ~8 ms, reading it from the cache
-# next to nothing. The cap only keeps codes of links nobody opens from piling up.
+# A link's QR code never changes, and drawing one is slow next to reading it from the
+# cache. The cap only keeps codes of links nobody opens from piling up.
 QR_SECONDS = 24 * 60 * 60
 
 

@@ -51,7 +51,7 @@ def read_seating(
     Every page, poll and move of a game starts here, so it is one hand-written query
     (the game joined to its seats, their players, users and profiles) built into models
     by hand: the ORM's version was three round trips (the game, the seats, the header's
-    count) and ~1 ms of query compiling per request. The first row is the game's, the
+    count) and compiled its queries on every request. The first row is the game's, the
     others its seats' (a plain join would repeat the game's columns, its engine snapshot
     among them, on every seat's row: the database would decompress and print it four
     times)."""

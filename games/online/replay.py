@@ -70,8 +70,8 @@ def outcomes(state: GameState, moves: Sequence[LoggedMove]) -> Iterator[Outcome]
 
 def state_at(game: Game, moves: Sequence[LoggedMove], number: int) -> Outcome:
     """The outcome of move `number` (for 0, the deal with no events), replayed from the
-    start: about 10 µs a move, so ~10 ms for a long game's last step (bench/replay.py);
-    not worth caching."""
+    start: the engine replays even a long game's last step quickly enough (bench/replay.py
+    measures it) that caching isn't worth it."""
     state = first_state(game)
     last = Outcome(state, ())
     for outcome in outcomes(state, moves[:number]):

@@ -20,7 +20,7 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
-  // Going out scores 0 and means the phase was laid (shared/RULES.md, end of a round):
+  // Going out scores 0 and means the phase was laid (docs/rules.md, the end of a round):
   // choosing who went out fills in that player's own points and phase. Only a
   // convenience: the server checks both. The arrow keys choose as they move through the
   // "Who went out?" group, so what was filled in for a player passed on the way is put

@@ -261,7 +261,7 @@ def test_when_the_draw_pile_is_used_up_the_next_player_can_still_take_the_discar
 
 def test_when_nothing_at_all_is_left_to_draw_the_round_ends_with_nobody_out():
     # Every other card is held or laid and the only discard is a Skip, which can't be
-    # taken: RULES.md has no answer, so the round ends and everyone scores their hand.
+    # taken: the printed rules have no answer, so the round ends and everyone scores their hand.
     state = apply(game([JUNK, PHASE_ONE], draw="S"), Draw())
     state = replace(state, draw_pile=(), discard_pile=())
     after = apply(state, Discard("S"))

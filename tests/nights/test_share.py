@@ -1,6 +1,7 @@
 """The live scoreboard at the share link, its poll, and query counts that don't grow."""
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -9,6 +10,7 @@ from games.models import Game, Player
 from games.nights import services as nights
 from games.nights.scoreboard import RoundEntry
 from tests.nights.helpers import post_round, start_night
+from tests.saved_rows import save_personas, save_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +41,32 @@ def night_with_rounds(user, rounds: int) -> Game:
     return game
 
 
+@pytest.fixture(scope="module")
+def _saved(django_db_setup, django_db_blocker):
+    """alice's night of 40 rounds, entered once for this module; each test that asks for
+    it gets a copy of its own (tests/saved_rows.py)."""
+    people = save_personas(django_db_blocker, ("alice",))
+
+    def build():
+        return night_with_rounds(User.objects.get(username="alice"), 40).pk
+
+    return people, save_rows(django_db_blocker, build, on=people)
+
+
+@pytest.fixture
+def alice(db, _saved):
+    _saved[0].write()
+    return User.objects.get(username="alice")
+
+
+@pytest.fixture
+def saved_night(alice, _saved):
+    """`night_with_rounds(alice, rounds)`: the saved copy for 40 rounds."""
+    return lambda rounds: (
+        Game.objects.get(pk=_saved[1].write()) if rounds == 40 else night_with_rounds(alice, rounds)
+    )
+
+
 def live_url(game, version=None):
     url = reverse("games:night_share_live", args=[game.share_token])
     return f"{url}?version={game.version if version is None else version}"
@@ -46,9 +74,9 @@ def live_url(game, version=None):
 
 @pytest.mark.parametrize("rounds", [2, 40])
 def test_the_scoreboard_takes_the_same_queries_for_a_short_and_a_long_game(
-    alice, alice_client, rounds, django_assert_max_num_queries
+    saved_night, alice_client, rounds, django_assert_max_num_queries
 ):
-    game = night_with_rounds(alice, rounds)
+    game = saved_night(rounds)
     assert game.rounds_played == rounds and game.status == "active"
     with django_assert_max_num_queries(DETAIL_QUERIES):
         page = alice_client.get(game.get_absolute_url())
@@ -58,9 +86,9 @@ def test_the_scoreboard_takes_the_same_queries_for_a_short_and_a_long_game(
 
 @pytest.mark.parametrize("rounds", [2, 40])
 def test_the_share_page_takes_the_same_queries_for_a_short_and_a_long_game(
-    alice, rounds, django_assert_max_num_queries
+    saved_night, rounds, django_assert_max_num_queries
 ):
-    game = night_with_rounds(alice, rounds)
+    game = saved_night(rounds)
     with django_assert_max_num_queries(SHARE_QUERIES):
         page = Client().get(reverse("games:night_share", args=[game.share_token]))
     assert page.status_code == 200
@@ -68,9 +96,9 @@ def test_the_share_page_takes_the_same_queries_for_a_short_and_a_long_game(
 
 @pytest.mark.parametrize("rounds", [2, 40])
 def test_a_changed_poll_takes_the_same_queries_for_a_short_and_a_long_game(
-    alice, rounds, django_assert_max_num_queries
+    saved_night, rounds, django_assert_max_num_queries
 ):
-    game = night_with_rounds(alice, rounds)
+    game = saved_night(rounds)
     with django_assert_max_num_queries(SHARE_QUERIES + 1):
         response = Client().get(live_url(game, version=0), headers={"HX-Request": "true"})
     assert response.status_code == 200
@@ -147,9 +175,9 @@ def live(page: str) -> str:
 
 @pytest.mark.parametrize("rounds", [2, 40])
 def test_later_visitors_of_the_same_version_get_the_board_without_reading_it(
-    alice, rounds, django_assert_max_num_queries
+    saved_night, rounds, django_assert_max_num_queries
 ):
-    game = night_with_rounds(alice, rounds)
+    game = saved_night(rounds)
     url = reverse("games:night_share", args=[game.share_token])
     first = Client().get(url).content.decode()
     with django_assert_max_num_queries(1):  # the game by its token; the board is cached

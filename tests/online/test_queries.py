@@ -4,6 +4,7 @@ for a new two-player game and a six-player game hundreds of moves in."""
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from django.test import RequestFactory
@@ -17,6 +18,7 @@ from games.models import Game, Notification, Seat
 from games.online import services
 from games.online.views import online_poll
 from tests.online.helpers import play_until_turn_of, started_game
+from tests.saved_rows import PERSONAS, save_personas, save_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -35,10 +37,51 @@ def small_game(alice, bob):
     return play_until_turn_of(game, 0)
 
 
+@pytest.fixture(scope="module")
+def _saved(django_db_setup, django_db_blocker):
+    """300 moves take a while to play: they are played once for this module, and each
+    test gets the rows they wrote, its own copy (tests/saved_rows.py). The personas are
+    saved too, so alice is the same user in the small game and the big one."""
+    people = save_personas(django_db_blocker)
+
+    def build():
+        users = [User.objects.get(username=name) for name in PERSONAS]
+        game = started_game(*users, bots=2, seed=2)
+        return play_until_turn_of(game, 0, min_moves=300).pk
+
+    return people, save_rows(django_db_blocker, build, on=people)
+
+
 @pytest.fixture
-def big_game(alice, bob, carol, stranger):
-    game = started_game(alice, bob, carol, stranger, bots=2, seed=2)
-    game = play_until_turn_of(game, 0, min_moves=300)
+def _big_game_pk(db, _saved):
+    people, game = _saved
+    people.write()
+    return game.write()
+
+
+@pytest.fixture
+def alice(_big_game_pk):
+    return User.objects.get(username="alice")
+
+
+@pytest.fixture
+def bob(_big_game_pk):
+    return User.objects.get(username="bob")
+
+
+@pytest.fixture
+def carol(_big_game_pk):
+    return User.objects.get(username="carol")
+
+
+@pytest.fixture
+def stranger(_big_game_pk):
+    return User.objects.get(username="stranger")
+
+
+@pytest.fixture
+def big_game(_big_game_pk):
+    game = Game.objects.get(pk=_big_game_pk)
     assert game.move_number >= 300 and len(services.load_state(game).players) == 6
     return game
 

@@ -1,31 +1,85 @@
 """The hands shown at a round's end, a finished game's replay and the spectator link."""
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games.engine import RoundOver, hand_points, parse_cards
+from games.engine import RoundOver, Rules, hand_points, parse_cards
 from games.models import Game, RoundScore
 from games.online import replay, spectators
 from tests.online.helpers import play_on, started_game
+from tests.saved_rows import save_each, save_personas
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
+def _play_after_a_round():
+    alice, bob = (User.objects.get(username=name) for name in ("alice", "bob"))
+    return play_on(started_game(alice, bob, bots=1, seed=11), rounds=1).pk
+
+
+def _play_finished():
+    alice, bob = (User.objects.get(username=name) for name in ("alice", "bob"))
+    return play_on(started_game(alice, bob, bots=1, seed=5, rules=Rules(phases=(1, 2)))).pk
+
+
+def _play_long_finished():
+    alice, bob, carol = (User.objects.get(username=name) for name in ("alice", "bob", "carol"))
+    game = started_game(alice, bob, carol, bots=1, seed=9, rules=Rules(phases=(1, 2, 3, 4)))
+    return play_on(game).pk
+
+
+@pytest.fixture(scope="module")
+def _saved(django_db_setup, django_db_blocker):
+    """The games are played once for this module; each test that asks for one gets its
+    rows, a copy of its own (tests/saved_rows.py), beside the personas it was played by."""
+    people = save_personas(django_db_blocker)
+    builds = {
+        "after_a_round": _play_after_a_round,
+        "finished": _play_finished,
+        "long_finished": _play_long_finished,
+    }
+    return people, save_each(django_db_blocker, builds, on=people)
+
+
 @pytest.fixture
-def after_a_round(alice, bob):
+def _people(db, _saved):
+    _saved[0].write()
+
+
+@pytest.fixture
+def alice(_people):
+    return User.objects.get(username="alice")
+
+
+@pytest.fixture
+def bob(_people):
+    return User.objects.get(username="bob")
+
+
+@pytest.fixture
+def carol(_people):
+    return User.objects.get(username="carol")
+
+
+@pytest.fixture
+def stranger(_people):
+    return User.objects.get(username="stranger")
+
+
+@pytest.fixture
+def after_a_round(_people, _saved):
     """alice and bob, a bot: the first round is over, the second under way."""
-    return play_on(started_game(alice, bob, bots=1, seed=11), rounds=1)
+    return Game.objects.get(pk=_saved[1]["after_a_round"].write())
 
 
 @pytest.fixture
-def finished(alice, bob):
+def finished(_people, _saved):
     """alice, bob and a bot played a short game (phases 1 and 2) to its end."""
-    from games.engine import Rules
-
-    game = play_on(started_game(alice, bob, bots=1, seed=5, rules=Rules(phases=(1, 2))))
+    game = Game.objects.get(pk=_saved[1]["finished"].write())
     assert game.status == Game.Status.FINISHED
     return game
 
@@ -268,12 +322,9 @@ REPLAY_QUERIES = 8  # session, user, game, seats, move log, chat, round rows (+1
 
 
 @pytest.fixture
-def long_finished(alice, bob, carol):
+def long_finished(_people, _saved):
     """Four seats and four phases: several times the moves of `finished`."""
-    from games.engine import Rules
-
-    game = started_game(alice, bob, carol, bots=1, seed=9, rules=Rules(phases=(1, 2, 3, 4)))
-    return play_on(game)
+    return Game.objects.get(pk=_saved[1]["long_finished"].write())
 
 
 def count_queries(call):

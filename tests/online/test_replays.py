@@ -2,19 +2,49 @@ import importlib
 import random
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
 from games.models import Game, Move
 from games.online import services
 from tests.online.helpers import play_until_turn_of, started_game
+from tests.saved_rows import save_personas, save_rows
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def _saved(django_db_setup, django_db_blocker):
+    """The 60 moves of `played`, played once for this module; each test that asks for it
+    gets a copy of its own (tests/saved_rows.py)."""
+    people = save_personas(django_db_blocker, ("alice", "bob"))
+
+    def build():
+        alice, bob = (User.objects.get(username=name) for name in ("alice", "bob"))
+        game = started_game(alice, bob, bots=1, seed=21)
+        return play_until_turn_of(game, 0, min_moves=60).pk
+
+    return people, save_rows(django_db_blocker, build, on=people)
+
+
 @pytest.fixture
-def played(alice, bob):
-    game = started_game(alice, bob, bots=1, seed=21)
-    return play_until_turn_of(game, 0, min_moves=60)
+def _people(db, _saved):
+    _saved[0].write()
+
+
+@pytest.fixture
+def alice(_people):
+    return User.objects.get(username="alice")
+
+
+@pytest.fixture
+def bob(_people):
+    return User.objects.get(username="bob")
+
+
+@pytest.fixture
+def played(_people, _saved):
+    return Game.objects.get(pk=_saved[1].write())
 
 
 def test_every_game_replays_to_its_snapshot(played, capsys):
