@@ -21,14 +21,13 @@ The life of a `Notification` row::
 from __future__ import annotations
 
 import logging
-import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from functools import partial, reduce
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -222,26 +221,32 @@ def write(rows: Iterable[Row], *, seats: dict[int, Seat] | None = None) -> list[
     """Write outbox rows for those who want them; publish the new ones after commit.
 
     Returns the ids of the rows created now to go at once. The unique key turns a second
-    write of the same notification into nothing: rows that exist already are skipped
-    (`ignore_conflicts`), and the new ones are found again by their keys and the
-    `queued_at` only this call wrote (a skipped row keeps its own).
+    write of the same notification into nothing: all the rows go in with one INSERT, and
+    only if one of them exists already (a retried job, two at once) are they written one
+    by one, each unless it exists (`get_or_create`). The INSERT has a savepoint of its
+    own, so a move's transaction goes on after a row that existed.
     """
     now = timezone.now()
     wanted = _wanted(rows, seats, now)
     if not wanted:
         return []
-    Notification.objects.bulk_create(
-        [Notification(**_fields(row, send_after=later or now, now=now)) for row, later in wanted],
-        ignore_conflicts=True,
-    )
-    at_once = [Q(**_key(row)) for row, later in wanted if later is None]
-    if not at_once:
-        return []  # held for quiet hours: the sweeper publishes them when they are due
-    created = list(
-        Notification.objects.filter(reduce(operator.or_, at_once), queued_at=now).values_list(
-            "pk", flat=True
-        )
-    )
+    try:
+        with transaction.atomic():
+            written = Notification.objects.bulk_create(
+                [
+                    Notification(**_fields(row, send_after=later or now, now=now))
+                    for row, later in wanted
+                ]
+            )
+        new = [True] * len(written)
+    except IntegrityError:
+        pairs = [_get_or_create(row, send_after=later or now, now=now) for row, later in wanted]
+        written, new = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
+    created = [
+        notification.pk
+        for notification, is_new, (_row, later) in zip(written, new, wanted, strict=True)
+        if is_new and later is None  # held for quiet hours: the sweeper publishes it
+    ]
     if created:
         transaction.on_commit(partial(publish_queued, created), robust=True)
     return created
@@ -295,6 +300,18 @@ def _defaults(row: Row, *, send_after: datetime, now: datetime) -> dict[str, Any
 
 def _fields(row: Row, *, send_after: datetime, now: datetime) -> dict[str, Any]:
     return {**_key(row), **_defaults(row, send_after=send_after, now=now)}
+
+
+def _get_or_create(row: Row, *, send_after: datetime, now: datetime) -> tuple[Notification, bool]:
+    key = _key(row)
+    try:
+        return Notification.objects.get_or_create(
+            **key, defaults=_defaults(row, send_after=send_after, now=now)
+        )
+    except IntegrityError:
+        # Lost a race with a concurrent writer of the same row (get_or_create retries
+        # the read itself, but not when the other transaction commits in between).
+        return Notification.objects.get(**key), False
 
 
 # --- handing rows to Celery ---------------------------------------------------------------
