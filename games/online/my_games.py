@@ -148,8 +148,7 @@ def my_games(user: User, now: datetime | None = None) -> MyGames:
 
 def _describe(seat: Seat, language: str, now: datetime) -> None:
     """What the lists' key needs of the viewer's `seat`'s current game."""
-    game = seat.game
-    game.my_seat = seat
+    game = _with_seat(seat)
     game.turn_clock = turn_clock(game, now)
     game.your_turn = (
         game.status == Game.Status.ACTIVE
