@@ -1,8 +1,8 @@
 """What the hand-written statements of the busiest requests share (nights/views.py): a
-field's column, and a model's columns in a row
-read back into an instance as the ORM would build it (its converters: JSON decoded,
-SQLite's dates parsed…). They exist because the ORM took longer to build these
-statements than the database to run them (bench/README.md)."""
+field's column, and a model's columns in a row read back into an instance as the ORM
+would build it (its converters: JSON decoded, SQLite's dates parsed…). They exist
+because the ORM took longer to build these statements than the database to run them
+(bench/README.md)."""
 
 from __future__ import annotations
 
