@@ -381,6 +381,11 @@ def online_act(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpRes
         # A round ended: the seats' totals and ranks changed with it.
         seating = _get_online_game_for_player(request, public_id)
         return _board_response(request, seating, focus="status")
+    if saved.version != game.version + 1:
+        # Someone else's change came first (a resignation, say): the move was played on
+        # the game read again, and the seats are shown as they are now.
+        seating = _get_online_game_for_player(request, public_id)
+        return _board_response(request, seating, focus=focus)
     return _board_response(request, Seating(saved, seating.seats, seating.me), focus=focus)
 
 
