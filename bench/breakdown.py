@@ -30,7 +30,7 @@ from typing import Any
 
 # module:function, CPU per call. An action and a round entry, by their parts.
 FUNCTIONS = [
-    "games.online.access:read_seating",
+    "games.online.access:get_seating_for_user",
     "games.online.services:perform",
     "games.notify.outbox:publish_queued",
     "games.online.board:board_html",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.db import connection
+from django.db.models import F
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
@@ -13,12 +13,35 @@ from .models import Game, Player, Seat
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-# Every page pays for this count, so it is one hand-written query rather than a
-# queryset rebuilt by the ORM on each request, shaped to plan cheaply: each user has
-# one Player, and the seat join drops games whose seat a bot now plays. A page that
-# reads its own data in one hand-written query can ask for the count in the same
-# round trip (`YOUR_TURN_SQL` as a column, `your_turn_params`) and hand it over with
-# `count_known`, so the header doesn't ask again.
+
+def your_turn_count(user: User) -> int:
+    """Active online games where it is `user`'s turn (not a seat a bot now plays): their
+    seats whose game waits for their player, one per game."""
+    return Seat.objects.filter(
+        player__user=user,
+        is_bot=False,
+        game__current_player=F("player"),
+        game__mode=Game.Mode.ONLINE,
+        game__status=Game.Status.ACTIVE,
+    ).count()
+
+
+def online(request: HttpRequest) -> dict[str, Any]:
+    # Lazy: pages that don't show the header (partials, 204s) never run the query.
+    def count() -> int:
+        known = getattr(request, _KNOWN, None)
+        if known is not None:
+            return int(known)
+        user = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return 0
+        return your_turn_count(user)
+
+    return {"your_turn_count": SimpleLazyObject(count)}
+
+
+# Only for games/nights/ (views.py, listing.py), whose pages still read the count in their
+# own query: remove these three once they leave it to the header's query above.
 YOUR_TURN_SQL = (
     f"SELECT COUNT(*) FROM {Game._meta.db_table} yt_g"
     f" JOIN {Seat._meta.db_table} yt_s"
@@ -34,29 +57,6 @@ def your_turn_params(user: User) -> list[Any]:
     return [user.pk, Game.Mode.ONLINE.value, Game.Status.ACTIVE.value, False]
 
 
-def your_turn_count(user: User) -> int:
-    """Active online games where it is `user`'s turn (not a seat a bot now plays)."""
-    with connection.cursor() as cursor:
-        cursor.execute(YOUR_TURN_SQL, your_turn_params(user))
-        (count,) = cursor.fetchone()
-    return int(count)
-
-
 def count_known(request: HttpRequest, count: int) -> None:
-    """The view has read the user's your-turn count already (with YOUR_TURN_SQL, or from
-    a list of the same games): the header uses it instead of querying again."""
+    """A games/nights/ page read the count with YOUR_TURN_SQL: the header uses it."""
     setattr(request, _KNOWN, int(count))
-
-
-def online(request: HttpRequest) -> dict[str, Any]:
-    # Lazy: pages that don't show the header (partials, 204s) never run the query.
-    def count() -> int:
-        known = getattr(request, _KNOWN, None)
-        if known is not None:
-            return int(known)
-        user = getattr(request, "user", None)
-        if user is None or not user.is_authenticated:
-            return 0
-        return your_turn_count(user)
-
-    return {"your_turn_count": SimpleLazyObject(count)}

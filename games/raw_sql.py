@@ -1,9 +1,8 @@
-"""What the hand-written statements of the busiest requests share (online/access.py,
-online/game_writes.py, online/my_games.py, notify/outbox_sql.py, nights/views.py): a
-field's column and value as the ORM would write them, and a model's columns in a row
-read back into an instance as the ORM would build it (its converters: JSON decoded,
-SQLite's dates parsed…). They exist because the ORM took longer to build these
-statements than the database to run them (bench/README.md)."""
+"""What the hand-written statements of the busiest requests share (nights/views.py): a
+field's column, and a model's columns in a row read back into an instance as the ORM
+would build it (its converters: JSON decoded, SQLite's dates parsed…). They exist
+because the ORM took longer to build these statements than the database to run them
+(bench/README.md)."""
 
 from __future__ import annotations
 
@@ -18,12 +17,6 @@ from django.db.models.expressions import Col
 def column(field: Field[Any, Any]) -> str:
     """`field`'s column, quoted."""
     return str(connection.ops.quote_name(str(field.column)))
-
-
-def prepared(field: Field[Any, Any], instance: Model, *, add: bool = False) -> Any:
-    """The value the ORM's own save would send for `field` of `instance` (`add`: an
-    INSERT)."""
-    return field.get_db_prep_save(field.pre_save(instance, add), connection)
 
 
 def converters(field: Field[Any, Any], alias: str) -> tuple[Col, list[Callable[..., Any]]]:

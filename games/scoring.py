@@ -17,9 +17,9 @@ from phase10site.celery import app, publish_on_commit
 
 from .models import Game, RoundScore, Seat
 
-# The ratings' task (games/tasks.py), published by name: what writes games never imports
-# games/stats/, which reads them.
-RATE_TASK = "games.rate_games"
+# The ratings' task (accounts/tasks.py), published by name: accounts reads games, not
+# the other way round.
+RATE_TASK = "accounts.rate_games"
 ROUND_FIELDS = ["phase_attempted", "phase_completed", "points", "went_out", "total"]
 SEAT_FIELDS = ["score", "phase", "phases_completed", "rank", "is_winner"]
 
@@ -91,11 +91,14 @@ def bump(game: Game, *fields: str) -> None:
     write that changes what a game's pages show and skips this leaves them stale."""
     expected = game.version
     game.updated_at = timezone.now()
+    names = fields or tuple(
+        field.name for field in Game._meta.concrete_fields if not field.primary_key
+    )
+    attnames = {field.name: field.attname for field in Game._meta.concrete_fields}
     values = {
-        field.attname: getattr(game, field.attname)
-        for field in Game._meta.concrete_fields
-        if (not fields or field.name in fields)
-        and field.name not in ("id", "version", "updated_at")
+        attnames[name]: getattr(game, attnames[name])
+        for name in names
+        if name not in ("version", "updated_at")
     }
     written = Game.objects.filter(pk=game.pk, version=expected).update(
         version=expected + 1, updated_at=game.updated_at, **values

@@ -11,8 +11,9 @@ The life of a `Notification` row::
 - After commit the rows are published to the broker. A dead broker never fails or slows
   the move (one fast attempt, errors swallowed): the rows stay pending and `sweep`, run
   by beat every minute, publishes them once the broker is back.
-- The task claims its row with a conditional UPDATE, so a task delivered twice, or a row
-  the sweeper published again, is sent once.
+- The task claims its row with a conditional UPDATE (`filter(pk=…, status=…).update()`
+  that returns 1), so a task delivered twice, or a row the sweeper published again, is
+  sent once.
 - Preferences, the per-game mute, the verified address, quiet hours and "is it still
   their turn?" are checked again just before sending: a row may wait for the morning.
 """
@@ -35,7 +36,6 @@ from phase10site.celery import app, broker_connection
 from ..engine import GameState
 from ..models import Game, Move, Notification, Seat
 from . import emails
-from .outbox_sql import claim, insert_new
 from .policy import games_waiting_for_users, quiet_until, refusal
 
 if TYPE_CHECKING:
@@ -122,8 +122,9 @@ def after_move(
 
     `state` is the engine state after the moves; `moves` the Move rows just appended,
     whose "log" holds what the engine reported (a game over among them); `started`: the
-    game was just dealt; `seats`: the game's seats if the caller has them with their
-    players, users and profiles (else they are read). Writes the outbox rows the moves
+    game was just dealt; `seats`: the game's seats if the caller has them, read with their
+    players, users and profiles (`select_related("player__user__profile")`; else they
+    are read here when someone is to be told). Writes the outbox rows the moves
     cause and hands them to Celery once the transaction commits:
 
     - game over: the final standings to every player;
@@ -134,23 +135,6 @@ def after_move(
     found = _move_rows(game, state, moves, started=started, seats=seats)
     if found is not None:
         write(found[0], seats=found[1])
-
-
-def notifications_after_move(
-    game: Game, state: GameState, moves: Sequence[Move], *, seats: Sequence[Seat]
-) -> list[tuple[Notification, bool]]:
-    """What `after_move` would write, not written: the notifications for those who want
-    them, each with whether it goes to Celery at once (quiet hours hold the others).
-    For a caller that inserts them with its own statement (games/online/game_writes.py)
-    and then hands the new ones over (`publish_queued`)."""
-    found = _move_rows(game, state, moves, seats=seats)
-    if found is None:
-        return []
-    now = timezone.now()
-    return [
-        (Notification(**_fields(row, send_after=later or now, now=now)), later is None)
-        for row, later in _wanted(found[0], found[1], now)
-    ]
 
 
 def _move_rows(
@@ -176,7 +160,7 @@ def _move_rows(
             next_up = state.current_seat
     if not (auto_ends or game_over or next_up is not None):
         return None  # most moves (a draw, a lay-down, a hit) tell nobody: no query
-    if not (seats and all(read_with_person(seat) for seat in seats)):
+    if not seats:
         seats = list(Seat.objects.filter(game=game).select_related("player__user__profile"))
     by_position = {seat.position: seat for seat in seats}
     rows: list[Row] = []
@@ -221,17 +205,6 @@ def _move_rows(
     return rows, by_position
 
 
-def read_with_person(seat: Seat) -> bool:
-    """Whether `seat` was read with its player, the player's user and their profile."""
-    if "player" not in seat._state.fields_cache:
-        return False
-    player = seat.player
-    if player.user_id is None:
-        return True
-    user = player._state.fields_cache.get("user")
-    return user is not None and "profile" in user._state.fields_cache
-
-
 def _person(seat: Seat) -> User | None:
     """The user who plays `seat` themselves: None for a bot's seat or a resigned one."""
     return None if seat.is_bot or seat.resigned else seat.player.user
@@ -247,22 +220,16 @@ def _discarded(moves: Sequence[Move]) -> str | None:
 def write(rows: Iterable[Row], *, seats: dict[int, Seat] | None = None) -> list[int]:
     """Write outbox rows for those who want them; publish the new ones after commit.
 
-    Returns the ids of the rows created now (existing ones are left alone: the unique
-    key turns a second write of the same notification into nothing). One row goes in
-    with an INSERT that skips an existing key; several with one INSERT, and only if one
-    of them exists already are they written one by one.
+    Returns the ids of the rows created now to go at once. The unique key turns a second
+    write of the same notification into nothing: all the rows go in with one INSERT, and
+    only if one of them exists already (a retried job, two at once) are they written one
+    by one, each unless it exists (`get_or_create`). The INSERT has a savepoint of its
+    own, so a move's transaction goes on after a row that existed.
     """
     now = timezone.now()
     wanted = _wanted(rows, seats, now)
     if not wanted:
         return []
-    if len(wanted) == 1:  # a move's usual row (the next player's turn)
-        row, later = wanted[0]
-        pk = insert_new(Notification(**_fields(row, send_after=later or now, now=now)))
-        created = [pk] if pk is not None and later is None else []
-        if created:
-            transaction.on_commit(partial(publish_queued, created), robust=True)
-        return created
     try:
         with transaction.atomic():
             written = Notification.objects.bulk_create(
@@ -272,13 +239,13 @@ def write(rows: Iterable[Row], *, seats: dict[int, Seat] | None = None) -> list[
                 ]
             )
         new = [True] * len(written)
-    except IntegrityError:  # a second write of one of them: the others may be new
+    except IntegrityError:
         pairs = [_get_or_create(row, send_after=later or now, now=now) for row, later in wanted]
         written, new = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
     created = [
         notification.pk
         for notification, is_new, (_row, later) in zip(written, new, wanted, strict=True)
-        if is_new and later is None
+        if is_new and later is None  # held for quiet hours: the sweeper publishes it
     ]
     if created:
         transaction.on_commit(partial(publish_queued, created), robust=True)
@@ -376,7 +343,7 @@ def _publish(ids: Sequence[int], *, claimed: bool) -> int:
             # text for monitoring is given: Celery's saferepr of it was a tenth of a publish.
             options: Any = {"connection": connection, "retry": False, "kwargsrepr": "{}"}
             for pk in ids:
-                if claimed or claim(pk):
+                if claimed or _claim(pk):
                     publishing = pk
                     send_notification.apply_async((pk,), **options | {"argsrepr": f"({pk},)"})
                     publishing = None
@@ -396,6 +363,13 @@ def _publish(ids: Sequence[int], *, claimed: bool) -> int:
             "broker unavailable, %d notification(s) left for the sweeper: %s", len(left), error
         )
     return published
+
+
+def _claim(pk: int) -> bool:
+    """Move row `pk` pending → queued if it is still pending: the sweeper's claim on
+    each row it publishes again (a move's own rows are written queued)."""
+    pending = Notification.objects.filter(pk=pk, status=Status.PENDING)
+    return pending.update(status=Status.QUEUED, queued_at=timezone.now()) == 1
 
 
 # --- sending (the task's body) -----------------------------------------------------------

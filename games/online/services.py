@@ -1,12 +1,16 @@
 """The few functions that play an online game.
 
-Every change follows one pattern: `transaction.atomic()` → lock the game row with
-`select_for_update()` → check what the caller saw (the move number, the status) →
-engine `play` → save the snapshot and bump `Game.version`, append the `Move`s → refresh
-the denormalised rows (`Seat`, `RoundScore`) → write the outbox rows inside the
-transaction → after commit, queue the next bot turn. (A move on the copy of the game
-the table's view has just read skips the lock: saving the snapshot is an UPDATE on
-the version that copy had, see `perform`.)
+A move is saved one way, on SQLite and PostgreSQL alike: the engine `play`s it on a
+copy of the game in memory, then one `transaction.atomic()` writes the game's row
+first with `scoring.bump` (a compare-and-swap of its version), the `Move` and
+`RoundScore` rows with `bulk_create`, the seats' totals, the outbox rows; after commit
+Celery gets the emails and the next bot turn. `bump` before any other write rather than
+`select_for_update()` first: its UPDATE takes the row lock anyway, and the table's view
+has just read the game and its seats, so a move costs no second read and no extra
+round trip. If the version moved on in between (another player's chat line, a pause),
+nothing was written: the game is read again and the same function plays the move on
+it (`_attempts`, a bounded loop); the move number the page showed still answers a
+double click with `Stale`.
 
 From its start a game's `state` is the engine snapshot (`GameState.to_dict`), which
 holds every hand and the deck order and never leaves the server: pages get
@@ -21,14 +25,14 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from copy import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -53,12 +57,11 @@ from ..engine import (
 )
 from ..engine.bots import choose_action
 from ..errors import Refused, Stale
-from ..models import Game, Move, Notification, RoundScore, Seat
+from ..models import Game, Move, RoundScore, Seat
 from ..notify import outbox
-from ..players import away_until, seat_for_user
-from ..scoring import bump, queue_rating, refresh_seats, round_row
+from ..players import seat_for_user
+from ..scoring import Changed, bump, queue_rating, refresh_seats, round_row
 from ..words import move_refusal
-from .game_writes import Changed, plain_notes, write_game
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -69,6 +72,9 @@ log = logging.getLogger(__name__)
 BOT_DELAY_SECONDS = float(getattr(settings, "ONLINE_BOT_DELAY_SECONDS", 1.5))
 # A bot turn is a handful of actions; the cap only guards against an engine surprise.
 MAX_BOT_ACTIONS = 40
+# A move's compare-and-swap loses only to a change that came in between (a chat line, a
+# pause, another tab's move); each attempt reads the game again, so a few are plenty.
+ATTEMPTS = 3
 TIME_LIMITS = {
     "": None,
     "12h": timedelta(hours=12),
@@ -124,7 +130,7 @@ def load_state(game: Game) -> GameState:
 
 @dataclass
 class _Turn:
-    """The actions applied to a locked game in one transaction."""
+    """The actions applied to a copy of a game, saved in one transaction (`_save`)."""
 
     game: Game
     seats: list[Seat]
@@ -209,35 +215,52 @@ def perform(
     """Apply one action for `seat`, if the game is still at `expected_move`.
 
     Raises Stale (the game moved on: show the fresh table), Refused (not your
-    turn, game not active) or Refused (the engine's reason). Returns the saved game.
+    turn, game not active) or Refused (the engine's reason). Returns the saved game, a
+    copy: the caller's `game` is left as it was read.
 
-    A caller that has just read the game and its `seats` (the table's view) may pass
-    both: their copy is played on without reading or locking the game again, and the
-    game's UPDATE, the transaction's first write, is conditional on the version they
-    read (every change bumps it); if someone else's change came first, the move is
-    played again on the game read under the lock.
+    A caller that has just read the game and its `seats` (the table's view, with their
+    players, users and profiles) passes both: the move is played on them without reading
+    the game again.
     """
-    if isinstance(game, Game) and seats is not None and game.state is not None:
-        read = dict(game.__dict__)
+
+    def play(read: Game, read_seats: list[Seat]) -> _Turn:
+        return _play(read, read_seats, seat, action, expected_move, automatic)
+
+    known = (game, list(seats)) if isinstance(game, Game) and seats is not None else None
+    turn = _attempts(game, known, play)
+    assert turn is not None  # `play` always returns a turn or raises
+    return turn.game
+
+
+def _attempts(
+    game: Game | int,
+    known: tuple[Game, list[Seat]] | None,
+    play: Callable[[Game, list[Seat]], _Turn | None],
+) -> _Turn | None:
+    """Play (`play`, on a copy of the game) and save a move, reading the game again and
+    playing again when its compare-and-swap finds that someone else's change came
+    first; `known`: the game and its seats as the caller just read them. The saved
+    turn, or None if `play` found nothing to do."""
+    for _attempt in range(ATTEMPTS):
+        read, seats = known or _read(game.pk if isinstance(game, Game) else game)
+        known = None
+        turn = play(copy(read), seats)
+        if turn is None:
+            return None
         try:
-            turn = _play(game, list(seats), seat, action, expected_move, automatic)
-            notes = plain_notes(turn.game, turn.state, turn.moves, turn.seats, turn.turn_ended)
-            if notes is not None:
-                _save(turn, plain=notes)  # one statement: no transaction to open
-            else:
-                with transaction.atomic():
-                    _save(turn)
+            with transaction.atomic():
+                _save(turn)
         except Changed:
-            game.__dict__.update(read)  # as the caller read it: nothing was saved
-            game = game.pk
-        else:
-            return game
-    with transaction.atomic():
-        locked = lock(game)
-        _save(
-            _play(locked, seats_of(locked, players=False), seat, action, expected_move, automatic)
-        )
-    return locked
+            continue
+        return turn
+    raise Stale(moved_on_message(), code="stale")
+
+
+def _read(pk: int) -> tuple[Game, list[Seat]]:
+    """The online game `pk` and its seats with their players, users and profiles (the
+    outbox and the turn clock read them)."""
+    game = Game.objects.get(pk=pk, mode=Game.Mode.ONLINE)
+    return game, list(game.seats.select_related("player__user__profile").order_by("position"))
 
 
 def _play(
@@ -271,25 +294,28 @@ def play_turn(game: Game | int, *, expected_move: int, for_person: bool = False)
     person's seat is played too (its moves marked automatic): the time limit uses this.
     Duplicate or late calls find another move number and do nothing.
     """
-    with transaction.atomic():
-        locked = lock(game)
-        if locked.status != Game.Status.ACTIVE or locked.move_number != expected_move:
-            return False
-        if locked.paused_at is not None:
-            return False  # resuming queues the bot again (games/online/pause.py)
-        seats = seats_of(locked, players=False)
-        state = load_state(locked)
+
+    def play(read: Game, seats: list[Seat]) -> _Turn | None:
+        if read.status != Game.Status.ACTIVE or read.move_number != expected_move:
+            return None
+        if read.paused_at is not None:
+            return None  # resuming queues the bot again (games/online/pause.py)
+        state = load_state(read)
         seat = state.current_seat
         if not (seats[seat].is_bot or for_person):
-            return False
-        rng = random.Random(f"{locked.seed}/bot/{locked.move_number}")
-        turn = _Turn(locked, seats, state)
+            return None
+        rng = random.Random(f"{read.seed}/bot/{read.move_number}")
+        turn = _Turn(read, seats, state)
         for _n in range(MAX_BOT_ACTIONS):
             _bot_step(turn, seat, rng)
             if turn.turn_ended:
                 break
-        _save(turn)
-    return True
+        return turn
+
+    try:
+        return _attempts(game, None, play) is not None
+    except Stale:
+        return False  # changed under it again and again: `requeue_stalled_bots` retries
 
 
 def _bot_step(turn: _Turn, seat: int, rng: random.Random) -> None:
@@ -373,14 +399,13 @@ def _check_current(game: Game, expected_move: int) -> None:
         raise Stale(moved_on_message(), code="stale")
 
 
-def seats_of(game: Game, *, players: bool = True) -> list[Seat]:
-    seats = Seat.objects.filter(game=game).order_by("position")
-    return list(seats.select_related("player") if players else seats)
+def seats_of(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("player").order_by("position"))
 
 
-def _save(turn: _Turn, *, plain: list[tuple[Notification, bool]] | None = None) -> None:
-    """Save what `turn` did; `plain`: a move `plain_notes` found, in one statement with
-    its email (if any), outside a transaction."""
+def _save(turn: _Turn) -> None:
+    """Save what `turn` did (inside the caller's transaction); `Changed` if the game's
+    version moved on since it was read, and then nothing is written."""
     game, seats, state = turn.game, turn.seats, turn.state
     game.move_number += len(turn.moves)
     game.recent_moves = recent_moves(game.recent_moves, turn.moves)
@@ -390,19 +415,8 @@ def _save(turn: _Turn, *, plain: list[tuple[Notification, bool]] | None = None) 
         hands = [[str(card) for card in hand] for hand in over.hands]
         game.round_reveal = {"round": over.summary.round_number, "hands": hands}
     store(game, seats, state, turn_ended=turn.turn_ended)
-    if plain is not None:
-        note, now = plain[0] if plain else (None, False)
-        noted = write_game(game, GAME_FIELDS, turn.moves[0], note)
-        if noted is not None and now:  # committed already: at once, as after a commit
-            transaction.on_commit(partial(outbox.publish_queued, [noted]), robust=True)
-        return
-    # First the game: the row lock and the version check. One move goes in with it
-    # (on PostgreSQL), several (a bot's turn) after it.
-    if len(turn.moves) == 1 and connection.vendor == "postgresql":
-        write_game(game, GAME_FIELDS, turn.moves[0])
-    else:
-        write_game(game, GAME_FIELDS)
-        Move.objects.bulk_create(turn.moves)
+    bump(game, *GAME_FIELDS)  # first: it takes the row lock and checks the version
+    Move.objects.bulk_create(turn.moves)
     if rounds:
         RoundScore.objects.bulk_create(rounds)
     if turn.rounds or state.game_over:
@@ -441,10 +455,8 @@ def store(game: Game, seats: Sequence[Seat], state: GameState, *, turn_ended: bo
 
 
 def _away(seat: Seat, at: datetime) -> bool:
-    """Whether the person playing `seat` is away at `at`; no query if the seat came
-    with its player's user and profile (the table's view reads them)."""
-    if not outbox.read_with_person(seat):
-        return away_until(seat.player_id, at) is not None
+    """Whether the person playing `seat` is away at `at` (no query when the seat was
+    read with its player's user and profile, as the table's view and `_read` do)."""
     user = seat.player.user
     profile = getattr(user, "profile", None) if user is not None else None
     return profile is not None and profile.away_until is not None and profile.away_until > at

@@ -25,11 +25,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest, is_authenticated
 from phase10site import jinja
 
-from ..context_processors import count_known
 from ..errors import Refused, Stale
 from ..models import Game
 from . import lobby, services
-from .access import game_version_for, get_seating_for_user, read_seating
+from .access import game_version_for, get_seating_for_user
 from .actions import BadInput, Choice, int_field, read_action
 from .board import SORT_KEY, Seating, board_html, focus_after, hint_context
 from .forms import InviteForm, OnlineGameForm, StartForm
@@ -55,11 +54,10 @@ def _get_online_game_for_player(request: AuthenticatedHtmxHttpRequest, public_id
 @require_GET
 def online_list(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     """Your turns (least time left, else longest waiting, first), the others, finished.
-    One query for all of it (my_games.py) and, only if there are any, the invitations;
-    the header's your-turn count is the "your turn" list's length."""
+    Two queries for the lists (my_games.py), one for the invitations (and one for the
+    seats of those there are)."""
     games = my_games(request.user)
-    count_known(request, games.your_turn_count)
-    invitations = lobby.invitations_for(request.user) if games.has_invitations else []
+    invitations = lobby.invitations_for(request.user)
     return render(request, "games/online/list.html", {"invitations": invitations, "lists": games})
 
 
@@ -242,9 +240,7 @@ def online_start(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpR
 @login_required
 @require_GET
 def online_detail(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
-    # The header's your-turn count comes with the game and its seats: one query.
-    seating, your_turn = read_seating(request.user, public_id, your_turn=True)
-    count_known(request, your_turn or 0)
+    seating = _get_online_game_for_player(request, public_id)
     if seating.game.status == Game.Status.LOBBY:
         return render(request, LOBBY, _lobby_context(request, seating))
     services.queue_stalled_bot(seating.game, seating.seats)
@@ -385,6 +381,11 @@ def online_act(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpRes
         # A round ended: the seats' totals and ranks changed with it.
         seating = _get_online_game_for_player(request, public_id)
         return _board_response(request, seating, focus="status")
+    if saved.version != game.version + 1:
+        # Someone else's change came first (a resignation, say): the move was played on
+        # the game read again, and the seats are shown as they are now.
+        seating = _get_online_game_for_player(request, public_id)
+        return _board_response(request, seating, focus=focus)
     return _board_response(request, Seating(saved, seating.seats, seating.me), focus=focus)
 
 

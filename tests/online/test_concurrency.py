@@ -77,3 +77,37 @@ def test_two_concurrent_services_calls_apply_exactly_once(alice, bob):
         thread.join(timeout=30)
     assert sorted(outcomes) == ["applied", "stale"]
     assert Move.objects.filter(game=game).count() == 1
+
+
+def test_a_move_and_another_players_chat_line_at_the_same_moment_are_both_kept(alice, bob):
+    require_postgres("concurrent writers need PostgreSQL")
+    game = started_game(alice, bob, seed=9)
+    seat = services.load_state(game).current_seat
+    mover = game.seats.get(position=seat).player.user
+    talker = bob if mover == alice else alice
+    posts = [
+        (mover, reverse("games:online_act", args=[game.public_id]), {"move": 0, "do": "draw"}),
+        (talker, reverse("games:online_chat", args=[game.public_id]), {"text": "good luck"}),
+    ]
+    barrier = threading.Barrier(len(posts))
+    statuses: list[int] = []
+
+    def submit(user, url, data) -> None:
+        client = Client()
+        client.force_login(user)
+        try:
+            barrier.wait()
+            statuses.append(client.post(url, data, HTTP_HX_REQUEST="true").status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=submit, args=post) for post in posts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert statuses == [200, 200]
+    saved = Game.objects.get(pk=game.pk)
+    assert saved.move_number == 1 and Move.objects.filter(game=game).count() == 1
+    assert [line[3] for line in saved.recent_chat] == ["good luck"]
+    assert saved.version == game.version + 2

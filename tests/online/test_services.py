@@ -1,11 +1,12 @@
 import random
 
 import pytest
+from django.db.models import F
 
 from games.engine import Discard, Draw, Rules, replay
 from games.errors import Refused, Stale
 from games.models import Game, Move, RoundScore, Seat
-from games.online import lobby, services
+from games.online import chat, lobby, services
 from tests.online.helpers import play_human_turn, play_on, seat_of, started_game
 
 pytestmark = pytest.mark.django_db
@@ -280,3 +281,62 @@ def test_a_move_on_a_copy_a_move_behind_is_stale_and_saves_nothing(alice, bob):
     assert copy.move_number == 0
     assert Move.objects.filter(game=game).count() == 1
     assert Game.objects.get(pk=game.pk).move_number == 1
+
+
+def _as_the_table_read_it(game):
+    read = Game.objects.get(pk=game.pk)
+    return read, list(read.seats.select_related("player__user__profile").order_by("position"))
+
+
+def test_a_move_whose_compare_and_swap_loses_to_a_chat_message_is_still_applied_once(alice, bob):
+    game = started_game(alice, bob, seed=3)
+    read, seats = _as_the_table_read_it(game)
+    seat = services.load_state(read).current_seat
+    other = bob if seats[seat].player.user == alice else alice
+    chat.post(game, other, "good luck")  # after the read: the move's UPDATE finds it
+    saved = services.perform(read, seat, Draw(), expected_move=0, seats=seats)
+    fresh = Game.objects.get(pk=game.pk)
+    assert fresh.move_number == saved.move_number == 1
+    assert fresh.version == saved.version == read.version + 2  # the chat's bump, the move's
+    assert Move.objects.filter(game=game).count() == 1
+    assert [line[3] for line in fresh.recent_chat] == ["good luck"]  # the move kept it
+
+
+def test_a_double_click_is_stale_and_changes_nothing(alice, bob):
+    game = started_game(alice, bob, seed=3)
+    read, seats = _as_the_table_read_it(game)
+    seat = services.load_state(read).current_seat
+    services.perform(read, seat, Draw(), expected_move=0, seats=seats)
+    before = Game.objects.get(pk=game.pk)
+    with pytest.raises(Stale):
+        services.perform(read, seat, Draw(), expected_move=0, seats=seats)  # the same page
+    after = Game.objects.get(pk=game.pk)
+    assert (after.version, after.move_number, after.state) == (
+        before.version,
+        before.move_number,
+        before.state,
+    )
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_a_move_that_loses_its_compare_and_swap_every_time_gives_up_stale_and_saves_nothing(
+    alice, bob, monkeypatch
+):
+    game = started_game(alice, bob, seed=3)
+    seat = services.load_state(game).current_seat
+    bump, tries = services.bump, []
+
+    def someone_else_first(changed, *fields):
+        tries.append(changed.version)
+        # Another change just before (a pause, a chat); in the move's savepoint here, so
+        # it rolls back with it.
+        Game.objects.filter(pk=changed.pk).update(version=F("version") + 1)
+        bump(changed, *fields)
+
+    monkeypatch.setattr(services, "bump", someone_else_first)
+    with pytest.raises(Stale):
+        services.perform(game.pk, seat, Draw(), expected_move=0)
+    fresh = Game.objects.get(pk=game.pk)
+    assert len(tries) == services.ATTEMPTS  # each on the game read again
+    assert fresh.move_number == 0 and fresh.version == game.version
+    assert not Move.objects.filter(game=game).exists()
