@@ -17,9 +17,9 @@ from phase10site.celery import app, publish_on_commit
 
 from .models import Game, RoundScore, Seat
 
-# The ratings' task (accounts/tasks.py), published by name: accounts reads games, not
-# the other way round.
-RATE_TASK = "accounts.rate_games"
+# The ratings' task (games/tasks.py), published by name: what writes games never imports
+# games/stats/, which reads them.
+RATE_TASK = "games.rate_games"
 ROUND_FIELDS = ["phase_attempted", "phase_completed", "points", "went_out", "total"]
 SEAT_FIELDS = ["score", "phase", "phases_completed", "rank", "is_winner"]
 
