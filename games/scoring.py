@@ -94,8 +94,9 @@ def bump(game: Game, *fields: str) -> None:
     names = fields or tuple(
         field.name for field in Game._meta.concrete_fields if not field.primary_key
     )
+    by_name = {field.name: field.attname for field in Game._meta.concrete_fields}
     values = {
-        Game._meta.get_field(name).attname: getattr(game, Game._meta.get_field(name).attname)
+        by_name[name]: getattr(game, by_name[name])
         for name in names
         if name not in ("version", "updated_at")
     }

@@ -234,12 +234,12 @@ def test_a_round_costs_the_same_queries_however_long_the_night(
         out = number % 3
         points = [0 if seat == out else 5 for seat in range(3)]
         post_round(alice_client, night, htmx=True, went_out=out, points=points, completed=[out])
-    # session, user, the game; the version moved on, the round and the seats written
-    # (in a savepoint here: five statements; on PostgreSQL one); the scoreboard is the
-    # one the last round's answer left in the cache.
+    # session, user, the game, its seats; the version moved on, the round and the seats
+    # written (in a savepoint here: five statements); the scoreboard is the one the last
+    # round's answer left in the cache.
     data = round_data(night, went_out=1, points=[5, 0, 5], completed=[1])
     url = reverse("games:night_add_round", args=[night.public_id])
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):
         answer = alice_client.post(url, data, headers={"HX-Request": "true"})
     assert f"Round {rounds + 1} saved." in answer.content.decode()
     assert url in answer.content.decode()
