@@ -345,12 +345,12 @@ def _render_game(
         board = None
     board = board or _scoreboard(game)
     can_edit = getattr(game, "can_edit", False)
-    revision = None
+    revision: int | None = None
     if game.status == Game.Status.FINISHED:
         # The ratings' section is drawn once per version and ratings run (page.py);
         # before the first run, the mark's row may not exist yet: revision 0.
         # _get_night_for_viewer reads it with the game; after a change it is read here.
-        revision: int | None = getattr(game, "ratings_revision", None)
+        revision = getattr(game, "ratings_revision", None)
         if not hasattr(game, "ratings_revision"):
             revision = RatingMark.objects.filter(pk=1).values_list("revision", flat=True).first()
         revision = revision or 0
