@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.db.models import F
 from django.utils import timezone
 
 from games.engine import Rules, Standing, standing_ranks
 from phase10site.celery import app, publish_on_commit
 
-from .models import Game, RoundScore, Seat
+from .models import Game, Player, RoundScore, Seat
 
 # The ratings' task (accounts/tasks.py), published by name: accounts reads games, not
 # the other way round.
@@ -106,6 +107,14 @@ def bump(game: Game, *fields: str) -> None:
     if written != 1:
         raise Changed
     game.version = expected + 1
+
+
+def bump_games_of(player: Player) -> None:
+    """Every game `player` sits in one version on, in one statement: what changes the
+    player (a new name, a claim that merges a guest into a member, an account's deletion)
+    changes what those games' pages show. Call it in the transaction of that change. Their
+    `updated_at` stays: the games themselves weren't played."""
+    Game.objects.filter(seats__player=player).update(version=F("version") + 1)
 
 
 def queue_rating(game: Game) -> None:
