@@ -1,5 +1,5 @@
-"""A new round written onto the round form's scoreboard (nights/appending.py): the same
-rows, seats, game and scoreboard as the long way, refused when the night moved on, and a
+"""A new round folded onto the round form's scoreboard (services.enter_round): the same
+rows, seats, game and scoreboard as the full fold, refused when the night moved on, and a
 round form's inputs written as the form's widgets would draw them."""
 
 import re
@@ -49,7 +49,11 @@ def _entry(number: int, rules: Rules, done: list[set[int]]) -> RoundEntry:
 
 def _stored(game: Game) -> tuple[object, ...]:
     game.refresh_from_db()
-    rows = RoundScore.objects.filter(game=game).order_by("round_number", "seat__position")
+    rows = (
+        RoundScore.objects.filter(game=game)
+        .select_related("seat", "player")
+        .order_by("round_number", "seat__position")
+    )
     return (
         (game.version, game.rounds_played, game.status, game.finished_at is not None),
         game.winner.name if game.winner else None,
@@ -272,9 +276,9 @@ def test_the_round_that_ends_a_night_costs_the_same_queries_and_rates_the_night(
         raise AssertionError("the last round went the long way")
 
     monkeypatch.setattr(services, "_save", the_long_way)
-    # session, user, the game; the winner's player; the round written with the game's end
-    # (three statements in a savepoint here, one on PostgreSQL); the page's ratings
-    # revision, rating changes and chart. The ratings run after commit (eagerly here).
+    # session, user, the game, its seats; the round written with the game's end (five
+    # statements in a savepoint here); the page's ratings revision, rating changes and
+    # chart. The ratings run after commit (eagerly here).
     with (
         django_capture_on_commit_callbacks(execute=True) as callbacks,
         django_assert_max_num_queries(12),
