@@ -75,9 +75,16 @@ def _get_night_for_viewer(request: AuthenticatedHtmxHttpRequest, public_id: str)
 
 
 def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
-    """A game the user may change (scorer or co-scorer), else 404 — viewers included."""
-    games = _nights_of(request.user).filter(Q(creator=request.user) | Q(co_scoring=True))
-    game = get_object_or_404(games, public_id=public_id)
+    """A game the user may change (scorer or co-scorer), else 404 — viewers included.
+    Its scorer (who changes it most) is found by a plain lookup: the co-scorer and seat
+    subqueries cost more to build than the database spends on them."""
+    user = request.user
+    game = Game.objects.filter(public_id=public_id, mode=Game.Mode.TABLE, creator=user).first()
+    if game is None:
+        games = _nights_of(user).filter(Q(co_scoring=True))
+        game = get_object_or_404(games, public_id=public_id)
+    else:
+        game.creator = user
     game.can_edit = True
     return game
 
