@@ -31,8 +31,8 @@ def game_rules(game: Game) -> Rules:
 
 
 def refresh_seats(seats: Sequence[Seat], rules: Rules, standing: Standing) -> None:
-    """Copy totals, phases, ranks and the winner from `standing` onto the seats (read
-    whole), and save the seats that changed (one query, none if nothing moved)."""
+    """Copy totals, phases, ranks and the winner from `standing` onto the seats (rows
+    that exist), and save the seats that changed (one query, none if nothing moved)."""
     ranks = standing_ranks(rules, standing)
     moved = []
     for seat in seats:
@@ -46,8 +46,8 @@ def refresh_seats(seats: Sequence[Seat], rules: Rules, standing: Standing) -> No
         if before != [getattr(seat, field) for field in SEAT_FIELDS]:
             moved.append(seat)
     if moved:
-        # An upsert of rows that exist: bulk_update's CASE per seat and field took six
-        # times as long to build (bench/README.md).
+        # An upsert of rows that exist, of which only these fields are written:
+        # bulk_update's CASE per seat and field took six times as long to build.
         Seat.objects.bulk_create(
             moved, update_conflicts=True, unique_fields=["id"], update_fields=SEAT_FIELDS
         )

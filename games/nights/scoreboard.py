@@ -75,6 +75,9 @@ def settle(standing: Standing, tiebreak: RecordedTiebreak | None) -> Standing:
 
 @dataclass(frozen=True)
 class ScoreboardSeat:
+    # seat_id, player_id: the rows a new round's are written for (services.enter_round).
+    seat_id: int
+    player_id: int
     position: int
     name: str
     is_guest: bool
@@ -280,6 +283,8 @@ def _final_scoreboard(game: Game, seats: Sequence[Seat], rules: Rules) -> Scoreb
         standing=standing,
         seats=tuple(
             ScoreboardSeat(
+                seat_id=seat.pk,
+                player_id=seat.player_id,
                 position=seat.position,
                 name=seat.player.name,
                 is_guest=seat.player.is_guest,
@@ -317,13 +322,20 @@ def _scoreboard_seats(
 ) -> Iterable[ScoreboardSeat]:
     ranks = standing_ranks(rules, standing)
     for seat in seats:
-        yield _board_seat(seat.position, seat.player.name, seat.player.is_guest, standing, ranks)
+        player = seat.player
+        who = (seat.pk, player.pk, seat.position, player.name, player.is_guest)
+        yield _board_seat(who, standing, ranks)
 
 
 def _board_seat(
-    position: int, name: str, is_guest: bool, standing: Standing, ranks: Sequence[int]
+    who: tuple[int, int, int, str, bool], standing: Standing, ranks: Sequence[int]
 ) -> ScoreboardSeat:
+    """The seat `who` (its row's id, its player's, its position, the player's name and
+    whether a guest) where `standing` puts it."""
+    seat_id, player_id, position, name, is_guest = who
     return ScoreboardSeat(
+        seat_id=seat_id,
+        player_id=player_id,
         position=position,
         name=name,
         is_guest=is_guest,
@@ -367,7 +379,11 @@ def scoreboard_after(
         version=version,
         standing=standing,
         seats=tuple(
-            _board_seat(seat.position, seat.name, seat.is_guest, standing, ranks)
+            _board_seat(
+                (seat.seat_id, seat.player_id, seat.position, seat.name, seat.is_guest),
+                standing,
+                ranks,
+            )
             for seat in board.seats
         ),
         rounds=(*board.rounds, ScoreboardRound(number=len(board.rounds) + 1, cells=cells)),

@@ -149,7 +149,7 @@ def enter_round(
     with it, a new round of a night in play (its last one included) is folded onto its
     standing, the rounds before it never read."""
     if board is not None and _continues(game, board, version):
-        seats = _seats(game)
+        seats = _seats_at(game, board)
         number = len(board.rounds) + 1
         result = _round_result(board.rules, board.standing, entry)
         try:
@@ -301,6 +301,26 @@ def _seats(game: Game) -> list[Seat]:
     return list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
 
 
+def _seats_at(game: Game, board: Scoreboard) -> list[Seat]:
+    """The night's seats as stored at `board`'s version, not read again: what a round
+    writes of them (the totals, phases, ranks, the winner) is what `board` shows, since
+    every change of a night moves its version on."""
+    return [
+        Seat(
+            id=seat.seat_id,
+            game=game,
+            position=seat.position,
+            player_id=seat.player_id,
+            score=seat.total,
+            phase=seat.phase,
+            phases_completed=len(seat.completed),
+            rank=seat.rank,
+            is_winner=seat.is_winner,
+        )
+        for seat in board.seats
+    ]
+
+
 def _continues(game: Game, board: Scoreboard, version: int) -> bool:
     """Whether a new round can be folded onto `board`: the night is in play at the
     form's version, with no tie-breaker result recorded (set aside or not: a new round
@@ -344,7 +364,7 @@ def _store(
     game.rounds_played = rounds
     if standing.game_over:
         game.status = Game.Status.FINISHED
-        game.winner = seats[standing.winner].player if standing.winner is not None else None
+        game.winner_id = seats[standing.winner].player_id if standing.winner is not None else None
         game.finished_at = game.finished_at or timezone.now()
     else:
         game.status = Game.Status.ACTIVE
