@@ -1,17 +1,16 @@
 """The only code that changes a game night (a real deck at a real table).
 
 Every change checks the version the scorer's form was built from, rewrites the rounds
-and recomputes everything else
-(phases, totals, ranks, dealer, winner, tie-breaker) from the rounds through the
-engine's progression helper. So an edit of round 2 fixes round 9, and nothing here
-knows the rules of Phase 10: the engine decides, this module stores. A new round of
-a night in play (its last one included), the change made most, is folded onto the
-scoreboard its form was checked against instead: that scoreboard is the night at the
-form's version, and the version check refuses it if anything changed since.
+and recomputes everything else (phases, totals, ranks, dealer, winner, tie-breaker)
+from the rounds through the engine's progression helper. So an edit of round 2 fixes
+round 9, and nothing here knows the rules of Phase 10: the engine decides, this module
+stores. A new round of a night in play (its last one included), the change made most,
+is folded onto the scoreboard its form was checked against instead: that scoreboard is
+the night at the form's version, since every change moves the version on.
 
-Every change is written by `_store`: the game's version bumped (scoring.bump, the
-compare-and-swap that refuses a stale form) first in one transaction, then the round
-rows that changed, the seats, and the game's end with the bump.
+Every change is written by `_store`, one transaction: the game's end with its version's
+bump first (`scoring.bump`, the compare-and-swap that refuses a stale form), then the
+round rows that changed and the seats.
 
 The read side (`scoreboard.load_scoreboard`) folds the same rows through the same
 engine call, so the scoreboard can never disagree with what the services stored.
