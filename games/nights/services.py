@@ -353,12 +353,11 @@ def _store(
     rounds: int,
     key: UUID | None = None,
 ) -> None:
-    """The one way a change of a night's rounds is written: the game's end as `standing`
-        has it, with the version's bump (refused as stale if the game moved on since it was
-        read), then the round rows that changed and the seats, all or nothing: `rounds` of
-    them played now. `key`: a
-        round a phone queued offline, recorded with it once. A night that finishes, or a
-        finished one that changes, goes to the ratings after commit."""
+    """The one way a change of a night's rounds is written, all or nothing: the game's
+    end as `standing` has it (`rounds` played) with its version's bump, refused as stale
+    if the game moved on since it was read; then the round rows that changed and the
+    seats. `key`: a round a phone queued offline, recorded with it once. A night that
+    finishes, or a finished one that changes, goes to the ratings after commit."""
     was_over = game.status == Game.Status.FINISHED
     game.rounds_played = rounds
     if standing.game_over:
