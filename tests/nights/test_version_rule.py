@@ -66,3 +66,35 @@ def test_an_admin_edit_of_a_round_then_a_new_round_leaves_the_totals_the_rounds_
     assert night.rounds_played == 2
     assert_totals_are_the_rounds(alice_client, night)
     assert _sums_of_rounds(night) == [0, 30, 50]  # the admin's change wasn't saved
+
+
+def test_a_members_new_name_moves_their_nights_on_and_their_pages_show_it(alice_client, alice):
+    night = start_night(alice_client)
+    post_round(alice_client, night, htmx=True, went_out=0, points=[0, 5, 10], completed=[0])
+    night.refresh_from_db()
+    alice_client.get(night.get_absolute_url())  # the page and its scoreboard kept
+    answer = alice_client.post(
+        reverse("accounts:profile_identity"),
+        {"display_name": "Alicia Renamed", "email": alice.email},
+    )
+    assert answer.status_code in (200, 302)
+    assert Game.objects.get(pk=night.pk).version == night.version + 1
+    assert "Alicia Renamed" in alice_client.get(night.get_absolute_url()).content.decode()
+
+
+def test_a_claimed_guest_moves_their_nights_on_and_their_rounds_go_to_the_member(
+    alice_client, alice, bob
+):
+    from accounts import claims
+
+    night = start_night(alice_client)  # alice, then her guests Bob and Carol
+    post_round(alice_client, night, htmx=True, went_out=0, points=[0, 5, 10], completed=[0])
+    night.refresh_from_db()
+    guest = night.seats.get(position=1).player
+    claim = claims.invite(alice, guest, bob.username)
+    claims.accept(claim, bob)
+    assert Game.objects.get(pk=night.pk).version == night.version + 1
+    post_round(alice_client, night, htmx=True, went_out=1, points=[5, 0, 10], completed=[1])
+    night.refresh_from_db()
+    assert RoundScore.objects.filter(game=night, round_number=2, player__user=bob).exists()
+    assert_totals_are_the_rounds(alice_client, night)
