@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, Player, Seat
+from games.scoring import bump_games_of
 from games.stats import rating_ledger
 from games.stats.access import co_players
 from games.words import isolated
@@ -215,6 +216,7 @@ def accept(claim: GuestClaim, decider: User) -> Player:
     # the guest's first rated game on (asked for here, done by the task after commit).
     rating_ledger.redo_for(guest)
     rating_ledger.queue()
+    bump_games_of(guest)  # their pages show the member's name from now on
     _move_references(guest, target)
     now = timezone.now()
     claim.status, claim.user, claim.decided_at = GuestClaim.Status.ACCEPTED, claimant, now

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from games.errors import Refused
 from games.models import Game, Player, Seat
 from games.online import lobby, services
-from games.scoring import bump
+from games.scoring import bump, bump_games_of
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -76,6 +76,7 @@ def _anonymise(player: Player) -> None:
     name = deleted_name()
     player.name, player.user, player.anonymised = name, None, True
     player.save(update_fields=["name", "user", "anonymised"])
+    bump_games_of(player)
     seats = Seat.objects.filter(player=player, game__mode=Game.Mode.ONLINE).exclude(
         game__status=Game.Status.LOBBY
     )

@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.models import Player
+from games.scoring import bump_games_of
 from games.words import isolated
 from phase10site.celery import publish_on_commit
 
@@ -164,6 +165,7 @@ def profile_identity(request: AuthenticatedHttpRequest) -> HttpResponse:
         if player.name != form.cleaned_data["display_name"]:
             player.name = form.cleaned_data["display_name"]
             player.save(update_fields=["name"])
+            bump_games_of(player)
         new_email = form.cleaned_data["email"]
         if new_email != user.email.lower():
             user.email = new_email

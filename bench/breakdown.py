@@ -35,7 +35,7 @@ FUNCTIONS = [
     "games.notify.outbox:publish_queued",
     "games.online.board:board_html",
     "games.online.board:board_context",
-    "games.nights.views:_get_night_to_score",
+    "games.nights.views:_get_night_for_scorer",
     "games.nights.views:_scoreboard",
     "games.nights.services:enter_round",
     "games.nights.views:_render_game",

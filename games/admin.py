@@ -1,17 +1,38 @@
+from typing import Any
+
 from django.contrib import admin
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .models import ChatMessage, Game, Move, Notification, Player, RoundScore, Seat
+from .scoring import bump, bump_games_of
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]  # TabularInline[Seat, Game] fails at run time: Django 6.1 has no InlineModelAdmin.__class_getitem__
+    """A game's seats, read only: who sits where and every total are the services'
+    (a night's from its rounds, an online game's from its snapshot)."""
+
     model = Seat
     extra = 0
-    raw_id_fields = ["player"]
+    can_delete = False
+    fields = readonly_fields = (
+        "position",
+        "player",
+        "is_bot",
+        "score",
+        "phase",
+        "phases_completed",
+        "rank",
+        "is_winner",
+        "resigned",
+        "accepted",
+    )
+
+    def has_add_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
+        return False
 
 
 # The snapshot holds every hand and the draw pile, and the seed with the public move log
@@ -19,27 +40,42 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]  # TabularInlin
 # nobody sees them, not even staff (no form field, no read-only value, no list column,
 # no search). Once the game is over they are shown, read-only, for checking a replay.
 SECRET_FIELDS = ["seed", "state"]
+# What staff may change on a game: none of it is worked out from rounds or moves.
+GAME_EDITABLE = ["name", "creator", "rated", "co_scorers"]
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin[Game] fails at run time: Django 6.1 has no ModelAdmin.__class_getitem__
+    """Every field the services derive (the version, the status, totals, the turn, the
+    board's copies of the log and the chat) is read only; what staff may change is
+    saved through `scoring.bump`, so every open page and kept scoreboard sees it."""
+
     list_display = ["__str__", "mode", "status", "rounds_played", "creator", "updated_at"]
     list_filter = ["mode", "status"]
     search_fields = ["name", "public_id"]
     inlines = [SeatInline]
-    raw_id_fields = ["creator", "winner", "current_player"]
+    raw_id_fields = ["creator"]
     exclude = SECRET_FIELDS
 
     def get_readonly_fields(self, request: HttpRequest, obj: Game | None = None) -> list[str]:
-        fields = list(super().get_readonly_fields(request, obj))
         if obj is None:
-            return fields
-        if obj.mode == Game.Mode.ONLINE and obj.status == Game.Status.ACTIVE:
-            # The services end an online game; marking it finished here would show its seed.
-            fields.append("status")
+            return []
+        fields = [
+            field.name
+            for field in Game._meta.get_fields()
+            if field.concrete and field.name not in (*GAME_EDITABLE, *SECRET_FIELDS, "id")
+        ]
         if obj.status == Game.Status.FINISHED:
             fields += SECRET_FIELDS
         return fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # games start from their pages, with seats and rules
+
+    def save_model(self, request: HttpRequest, obj: Game, form: Any, change: bool) -> None:
+        # The admin's view is one transaction: a change in between raises Changed and
+        # rolls it back, co-scorers included (saved after this).
+        bump(obj, *(name for name in GAME_EDITABLE if name != "co_scorers"))
 
 
 @admin.register(Player)
@@ -48,9 +84,30 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin[Pla
     search_fields = ["name", "user__username"]
     raw_id_fields = ["user", "created_by"]
 
+    def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change:  # the games' pages show the player's name
+            bump_games_of(obj)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin[Model] fails at run time: Django 6.1 has no ModelAdmin.__class_getitem__
+    """Rows the services write and pages are drawn from: shown, never changed here."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
 
 @admin.register(RoundScore)
-class RoundScoreAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin[RoundScore] fails at run time: Django 6.1 has no ModelAdmin.__class_getitem__
+class RoundScoreAdmin(ReadOnlyAdmin):
+    """A night's rounds are changed on its page (a correction refolds every later round);
+    an online game's are its moves' result."""
+
     list_display = [
         "game",
         "round_number",
@@ -59,13 +116,14 @@ class RoundScoreAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin
         "phase_completed",
         "points",
     ]
-    raw_id_fields = ["game", "seat", "player"]
+    list_select_related = ["game", "player"]
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin[Move] fails at run time: Django 6.1 has no ModelAdmin.__class_getitem__
+class MoveAdmin(ReadOnlyAdmin):
+    """An online game's log: its snapshot is the engine's replay of it."""
+
     list_display = ["game", "number", "seat", "automatic", "created_at"]
-    raw_id_fields = ["game"]
 
 
 @admin.register(ChatMessage)

@@ -183,7 +183,6 @@ class Game(models.Model):
     # Not columns: what a view works out per viewer and sets on the games it renders
     # (declared for type checkers only; a game no view has set them on has none of them).
     can_edit: bool  # game nights: the viewer keeps score in this game
-    ratings_revision: int | None  # a game night's page: RatingMark.revision, read with it
     my_seat: Seat | None  # online list: the viewer's seat
     your_turn: bool  # online list: the game waits for the viewer
     turn_clock: dict[str, object] | None  # online list: the turn's clock (online/pause.py)

@@ -10,10 +10,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from django.db import connection
-
 from games.engine import RoundResult, Rules, Standing, progress, standing_ranks
-from games.engine.progression import advance, settle_tiebreak
+from games.engine.progression import settle_tiebreak
 
 from ..models import Game, Player, RoundScore, Seat
 from ..scoring import game_rules
@@ -77,6 +75,9 @@ def settle(standing: Standing, tiebreak: RecordedTiebreak | None) -> Standing:
 
 @dataclass(frozen=True)
 class ScoreboardSeat:
+    # seat_id, player_id: the rows a new round's are written for (services.enter_round).
+    seat_id: int
+    player_id: int
     position: int
     name: str
     is_guest: bool
@@ -118,7 +119,7 @@ class Scoreboard:
     # the seats hold the final scores, ranks and winners; it can't be changed.
     rounds_unknown: bool = False
     # When the seats' names were read (time.time()); a scoreboard carried on to the next
-    # round keeps its names and this (nights/appending.py).
+    # round keeps its names and this (services.enter_round).
     read_at: float = field(default=0.0, compare=False)
 
     @property
@@ -189,24 +190,28 @@ class Scoreboard:
         return self.standing.phase
 
 
-# A night's seats (with their players) and its rounds in one query: a seat's line per
-# round, the seat alone before the first round. Every page of a night reads it once per
-# version (it is cached); the ORM built a model per round and seat, twice the time of
-# the query itself (bench/README.md), hence hand-written SQL.
-_BOARD_SQL = (
-    "SELECT s.id, s.position, s.player_id, s.score, s.rank, s.is_winner, p.name, p.user_id,"
-    " p.anonymised, r.round_number, r.points, r.phase_completed, r.went_out"
-    f" FROM {Seat._meta.db_table} s JOIN {Player._meta.db_table} p ON p.id = s.player_id"
-    f" LEFT JOIN {RoundScore._meta.db_table} r ON r.seat_id = s.id AND r.game_id = s.game_id"
-    " WHERE s.game_id = %s ORDER BY r.round_number, s.position"
+# A night's seats with their players and rounds: a seat's line per round, the seat alone
+# before the first round.
+_BOARD_COLUMNS = (
+    "id",
+    "position",
+    "player_id",
+    "score",
+    "rank",
+    "is_winner",
+    "player__name",
+    "player__user_id",
+    "player__anonymised",
+    "round_scores__round_number",
+    "round_scores__points",
+    "round_scores__phase_completed",
+    "round_scores__went_out",
 )
 
 
 def load_scoreboard(game: Game) -> Scoreboard:
     """The scoreboard of `game` in one query, whatever its length."""
-    with connection.cursor() as cursor:
-        cursor.execute(_BOARD_SQL, [game.pk])
-        lines = cursor.fetchall()
+    lines = Seat.objects.filter(game=game).values_list(*_BOARD_COLUMNS)
     seats: dict[int, Seat] = {}
     rows = []
     for line in lines:
@@ -227,51 +232,6 @@ def load_scoreboard(game: Game) -> Scoreboard:
             rows.append((number, seat_id, points, completed, bool(went_out)))
     ordered = [seats[position] for position in sorted(seats)]
     return _scoreboard_from_entries(game, ordered, _entries(ordered, rows))
-
-
-# The rounds of a night after a given one, by seat position (caught_up).
-_LATER_SQL = (
-    "SELECT r.round_number, s.position, r.points, r.phase_completed, r.went_out"
-    f" FROM {RoundScore._meta.db_table} r JOIN {Seat._meta.db_table} s ON s.id = r.seat_id"
-    " WHERE r.game_id = %s AND r.round_number > %s ORDER BY r.round_number, s.position"
-)
-
-
-def caught_up(board: Scoreboard, game: Game) -> Scoreboard | None:
-    """`board`, the scoreboard of an earlier version of `game`, brought to the game's
-    version by reading only the rounds added since; None when anything else may have
-    changed in between (then the whole night is read: `load_scoreboard`).
-
-    Every change to a night moves its version one on; only a new round at the end adds
-    one to `rounds_played` with it (an edit, a tie-breaker result or a co-scorer adds
-    none, an undo takes one away). So when the two have moved on by the same count, every
-    change since `board` was a new round: the rounds `board` holds are as stored, and no
-    tie-breaker result is recorded (a new round forgets one), so the rounds after them
-    fold onto its standing as `load_scoreboard` folds them all
-    (tests/nights/test_caught_up.py walks every kind of change)."""
-    added = game.rounds_played - len(board.rounds)
-    if not 0 < added == game.version - board.version:
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(_LATER_SQL, [game.pk, len(board.rounds)])
-        lines = cursor.fetchall()
-    if len(lines) != added * len(board.seats):
-        return None  # not as counted: read the night whole
-    rules, standing = board.rules, board.standing
-    for start in range(0, len(lines), len(board.seats)):
-        seats = lines[start : start + len(board.seats)]
-        if not seats[0][0] == seats[-1][0] == len(board.rounds) + 1:
-            return None  # not as counted: read the night whole
-        result = RoundResult(
-            went_out=next((line[1] for line in seats if line[4]), None),
-            completed={line[1]: line[3] for line in seats if line[3] is not None},
-            points=tuple(line[2] for line in seats),
-        )
-        standing = advance(rules, standing, result)
-        board = scoreboard_after(
-            board, result, standing, standing_ranks(rules, standing), version=game.version
-        )
-    return board
 
 
 def _scoreboard_from_entries(
@@ -323,6 +283,8 @@ def _final_scoreboard(game: Game, seats: Sequence[Seat], rules: Rules) -> Scoreb
         standing=standing,
         seats=tuple(
             ScoreboardSeat(
+                seat_id=seat.pk,
+                player_id=seat.player_id,
                 position=seat.position,
                 name=seat.player.name,
                 is_guest=seat.player.is_guest,
@@ -360,13 +322,20 @@ def _scoreboard_seats(
 ) -> Iterable[ScoreboardSeat]:
     ranks = standing_ranks(rules, standing)
     for seat in seats:
-        yield _board_seat(seat.position, seat.player.name, seat.player.is_guest, standing, ranks)
+        player = seat.player
+        who = (seat.pk, player.pk, seat.position, player.name, player.is_guest)
+        yield _board_seat(who, standing, ranks)
 
 
 def _board_seat(
-    position: int, name: str, is_guest: bool, standing: Standing, ranks: Sequence[int]
+    who: tuple[int, int, int, str, bool], standing: Standing, ranks: Sequence[int]
 ) -> ScoreboardSeat:
+    """The seat `who` (its row's id, its player's, its position, the player's name and
+    whether a guest) where `standing` puts it."""
+    seat_id, player_id, position, name, is_guest = who
     return ScoreboardSeat(
+        seat_id=seat_id,
+        player_id=player_id,
         position=position,
         name=name,
         is_guest=is_guest,
@@ -391,7 +360,7 @@ def scoreboard_after(
 ) -> Scoreboard:
     """`board` with `result` as one more round: `standing` is the engine's standing
     after it (no tie-breaker result counts) and `ranks` its ranks. The same scoreboard
-    `load_scoreboard` reads back once the round is stored (nights/appending.py), the
+    `load_scoreboard` reads back once the round is stored (services.enter_round), the
     seats' names as `board` had them."""
     before = board.rounds[-1].cells if board.rounds else None
     attempted = standing.attempted[len(board.rounds)]
@@ -410,7 +379,11 @@ def scoreboard_after(
         version=version,
         standing=standing,
         seats=tuple(
-            _board_seat(seat.position, seat.name, seat.is_guest, standing, ranks)
+            _board_seat(
+                (seat.seat_id, seat.player_id, seat.position, seat.name, seat.is_guest),
+                standing,
+                ranks,
+            )
             for seat in board.seats
         ),
         rounds=(*board.rounds, ScoreboardRound(number=len(board.rounds) + 1, cells=cells)),

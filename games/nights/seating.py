@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import Refused
 from ..models import Game, Player, RoundScore, Seat
-from ..scoring import queue_rating
+from ..scoring import bump, queue_rating
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -141,8 +141,8 @@ def answer(game: Game, user: User, *, accept: bool) -> Game:
             seat.save(update_fields=["accepted"])
         else:
             _give_to_guest(locked, seat)
-        # Not a new version (a scorer's open form stays good): the scores are the same.
-        Game.objects.filter(pk=locked.pk).update(updated_at=timezone.now())
+        # Under the row lock, the version is the one just read: this can't be stale.
+        bump(locked, "winner")
         if locked.status == Game.Status.FINISHED:
             # Who is rated in the game changed: the ratings take it in again.
             queue_rating(locked)
@@ -166,7 +166,8 @@ def _give_to_guest(game: Game, seat: Seat) -> None:
     guest = guest or Player.objects.create(name=member.name, created_by_id=game.creator_id)
     Seat.objects.filter(pk=seat.pk).update(player=guest, accepted=True)
     RoundScore.objects.filter(game=game, player=member).update(player=guest)
-    Game.objects.filter(pk=game.pk, winner=member).update(winner=guest)
+    if game.winner_id == member.pk:
+        game.winner = guest  # saved with the version's bump
 
 
 def awaits_answer(user: User) -> Exists:

@@ -1,13 +1,16 @@
 """The only code that changes a game night (a real deck at a real table).
 
-Every change runs in one transaction that locks the game row, checks the version the
-scorer's form was built from, rewrites the rounds and then recomputes everything else
-(phases, totals, ranks, dealer, winner, tie-breaker) from the rounds through the
-engine's progression helper. So an edit of round 2 fixes round 9, and nothing here
-knows the rules of Phase 10: the engine decides, this module stores. A new round of
-a night in play (its last one included), the change made most, is folded onto the
-scoreboard its form was checked against instead, its version checked by a
-compare-and-swap (appending.py).
+Every change checks the version the scorer's form was built from, rewrites the rounds
+and recomputes everything else (phases, totals, ranks, dealer, winner, tie-breaker)
+from the rounds through the engine's progression helper. So an edit of round 2 fixes
+round 9, and nothing here knows the rules of Phase 10: the engine decides, this module
+stores. A new round of a night in play (its last one included), the change made most,
+is folded onto the scoreboard its form was checked against instead: that scoreboard is
+the night at the form's version, since every change moves the version on.
+
+Every change is written by `_store`, one transaction: the game's end with its version's
+bump first (`scoring.bump`, the compare-and-swap that refuses a stale form), then the
+round rows that changed and the seats.
 
 The read side (`scoreboard.load_scoreboard`) folds the same rows through the same
 engine call, so the scoreboard can never disagree with what the services stored.
@@ -26,22 +29,31 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import RoundResult, RuleError, Rules, Standing
+from games.engine import RoundResult, RuleError, Rules, Standing, standing_ranks
 from games.engine.progression import advance, settle_tiebreak, start
 
 from ..errors import Refused, Stale
 from ..models import Game, Player, QueuedRound, RoundScore, Seat
-from ..scoring import ROUND_FIELDS, bump, game_rules, queue_rating, refresh_seats, round_row
+from ..scoring import (
+    ROUND_FIELDS,
+    Changed,
+    bump,
+    game_rules,
+    queue_rating,
+    refresh_seats,
+    round_row,
+)
 from ..words import isolated
 from . import seating
-from .appending import append_round, appendable
 from .corrections import Correction, Kind
 from .refusals import check_engine, round_error
 from .scoreboard import (
     RoundEntry,
     Scoreboard,
+    ScoreboardRound,
     entries_from_rows,
     recorded_tiebreak,
+    scoreboard_after,
     scoreboard_of,
     scoreboard_rounds,
     settle,
@@ -52,6 +64,16 @@ if TYPE_CHECKING:
 
 # A second "Start" within this window with the same table is a double tap, not a new game.
 DOUBLE_SUBMIT_WINDOW = timedelta(seconds=30)
+
+# What a change of a night's rounds writes on its game row, with the version's bump.
+NIGHT_FIELDS = (
+    "rounds_played",
+    "status",
+    "winner",
+    "finished_at",
+    "tiebreak_winner",
+    "tiebreak_seats",
+)
 
 
 def stale_message() -> str:
@@ -105,7 +127,7 @@ def create_game(
             Seat(game=game, position=position, player=player, accepted=player.pk not in pending)
             for position, player in enumerate(seated)
         )
-        _save(_Locked(game, seats, [], []), [])
+        _save(_Night(game, seats, [], []), [])
         return game
 
 
@@ -125,49 +147,42 @@ def enter_round(
     """`add_round`, which also returns the new scoreboard (the page draws it without
     reading the rounds back). `board`: the scoreboard at `version` (the round form's);
     with it, a new round of a night in play (its last one included) is folded onto its
-    standing and written in three statements (one on PostgreSQL), the rounds before it
-    never read (appending.py)."""
-    # A round a phone queued offline (`key`) goes the long way, recorded with its key.
-    if board is not None and key is None and appendable(game, board, version):
+    standing, the rounds before it never read."""
+    if board is not None and _continues(game, board, version):
+        seats = _seats_at(game, board)
         number = len(board.rounds) + 1
         result = _round_result(board.rules, board.standing, entry)
         try:
             standing = advance(board.rules, board.standing, result)
         except RuleError as error:
             raise round_error(error, game, number, number, result) from error
-        appended = append_round(game, board, result, standing)
-        if appended is None:
-            raise Stale(stale_message(), code="stale")
-        if standing.game_over:
-            queue_rating(appended[0])  # as _save queues it: after commit
-        return appended
-    with transaction.atomic():
-        locked = _lock(game, version)
-        # A tie-breaker result set aside by a correction was for a tie at the end of the
-        # rounds as they were; a tie after a new round is a new tie, to be played.
-        _forget_tiebreak(locked.game)
-        fresh = _save(locked, [*locked.entries, entry], changed=len(locked.entries) + 1)
-        if key is not None:
-            QueuedRound.objects.create(game=game, key=key, round_number=len(locked.entries) + 1)
-        return locked.game, fresh
+        ranks = standing_ranks(board.rules, standing)
+        fresh = scoreboard_after(board, result, standing, ranks, version=version + 1)
+        rows = list(_rows_of(game, seats, fresh.rounds[-1]))
+        _store(game, seats, board.rules, standing, rounds=number, create=rows, key=key)
+        return game, fresh
+    night = _read(game, version)
+    # A tie-breaker result set aside by a correction was for a tie at the end of the
+    # rounds as they were; a tie after a new round is a new tie, to be played.
+    _forget_tiebreak(night.game)
+    fresh = _save(night, [*night.entries, entry], changed=len(night.entries) + 1, key=key)
+    return night.game, fresh
 
 
 def edit_round(game: Game, number: int, entry: RoundEntry, *, version: int) -> Game:
     """Replace round `number`; every later round is recomputed from it. A recorded
     tie-breaker result is kept: it counts while its tied seats are still the tie."""
-    with transaction.atomic():
-        locked = _lock(game, version)
-        _save(locked, _edited(locked.entries, number, entry), changed=number)
-        return locked.game
+    night = _read(game, version)
+    _save(night, _edited(night.entries, number, entry), changed=number)
+    return night.game
 
 
 def undo_last(game: Game, *, version: int) -> Game:
     """Take back the last thing entered: the tie-breaker's winner, else the last round."""
-    with transaction.atomic():
-        locked = _lock(game, version)
-        entries, _kind = _undone(locked)
-        _save(locked, entries)
-        return locked.game
+    night = _read(game, version)
+    entries, _kind = _undone(night)
+    _save(night, entries)
+    return night.game
 
 
 def preview_edit(game: Game, number: int, entry: RoundEntry) -> Correction:
@@ -192,31 +207,30 @@ def preview_undo(game: Game) -> Correction:
 def record_tiebreak(game: Game, winner: int, *, version: int) -> Game:
     """The seat `winner` laid down the tie-breaker goal first: the game is over. The
     result is stored with the tied seats it was played by."""
-    with transaction.atomic():
-        locked = _lock(game, version)
-        game, seats = locked.game, locked.seats
-        _results, standing = _replay(game, len(seats), locked.entries)
-        check_engine(
-            lambda: settle_tiebreak(standing, winner), names=[seat.player.name for seat in seats]
-        )
-        game.tiebreak_winner = winner
-        game.tiebreak_seats = list(standing.tiebreak_seats)
-        _save(locked, locked.entries)
-        return game
+    night = _read(game, version)
+    game, seats = night.game, night.seats
+    _results, standing = _replay(game, len(seats), night.entries)
+    check_engine(
+        lambda: settle_tiebreak(standing, winner), names=[seat.player.name for seat in seats]
+    )
+    game.tiebreak_winner = winner
+    game.tiebreak_seats = list(standing.tiebreak_seats)
+    _save(night, night.entries)
+    return game
 
 
 def add_co_scorer(game: Game, user: User, *, version: int) -> Game:
+    game = _current(game, version)
+    if user.pk == game.creator_id or game.co_scorers.filter(pk=user.pk).exists():
+        raise Refused(
+            _("%(name)s already keeps score in this game.")
+            % {"name": isolated(user.get_username())},
+            field="username",
+        )
     with transaction.atomic():
-        game = _lock(game, version).game
-        if user.pk == game.creator_id or game.co_scorers.filter(pk=user.pk).exists():
-            raise Refused(
-                _("%(name)s already keeps score in this game.")
-                % {"name": isolated(user.get_username())},
-                field="username",
-            )
+        _bump(game)
         game.co_scorers.add(user)
-        bump(game)
-        return game
+    return game
 
 
 def rematch(game: Game, by: User, *, version: int) -> Game:
@@ -228,9 +242,11 @@ def rematch(game: Game, by: User, *, version: int) -> Game:
     passes to the next player. The old game's version is bumped so a double tap on
     "Rematch" is refused as stale instead of starting two games.
     """
+    night = _read(game, version)
+    old, seats = night.game, night.seats
     with transaction.atomic():
-        locked = _lock(game, version)
-        old, seats = locked.game, locked.seats
+        # The old night's version first: a double tap's second rematch is stale here.
+        _bump(old)
         # From the seat after the last first dealer, all the way round.
         dealing_order = [seats[(old.first_dealer + 1 + n) % len(seats)] for n in range(len(seats))]
         players = [seat.player for seat in seats if not seat.player.anonymised]
@@ -247,34 +263,128 @@ def rematch(game: Game, by: User, *, version: int) -> Game:
         # The creator may have deleted their account since (Game.creator is then None).
         scorers = {old.creator_id, *old.co_scorers.values_list("pk", flat=True)} - {by.pk}
         new.co_scorers.add(*(pk for pk in scorers if pk is not None))
-        bump(old)
         return new
 
 
-# --- inside the transaction -------------------------------------------------------------
+# --- reading and writing ----------------------------------------------------------------
 
 
 @dataclass
-class _Locked:
+class _Night:
     game: Game
     seats: list[Seat]
     rows: list[RoundScore]
     entries: list[RoundEntry]
 
 
-def _lock(game: Game, version: int) -> _Locked:
-    locked = Game.objects.select_for_update().get(pk=game.pk)
-    if locked.version != version:
+def _current(game: Game, version: int) -> Game:
+    """`game` as stored now, refused as stale unless at `version`. Not locked: `_store`'s
+    compare-and-swap refuses the change if anything moved on after this read."""
+    current = Game.objects.get(pk=game.pk)
+    if current.version != version:
         raise Stale(stale_message(), code="stale")
-    return _load(locked)
+    return current
 
 
-def _load(game: Game) -> _Locked:
-    """`game` with its seats and rounds: under `_lock` to change them, or unlocked for a
-    preview (on a copy of the game that is changed in memory and never saved)."""
-    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
+def _read(game: Game, version: int) -> _Night:
+    return _load(_current(game, version))
+
+
+def _load(game: Game) -> _Night:
+    """`game` with its seats and rounds: to change them, or for a preview (on a copy of
+    the game that is changed in memory and never saved)."""
     rows = list(RoundScore.objects.filter(game=game).order_by("round_number"))
-    return _Locked(game, seats, rows, entries_from_rows(seats, rows))
+    seats = _seats(game)
+    return _Night(game, seats, rows, entries_from_rows(seats, rows))
+
+
+def _seats(game: Game) -> list[Seat]:
+    return list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
+
+
+def _seats_at(game: Game, board: Scoreboard) -> list[Seat]:
+    """The night's seats as stored at `board`'s version, not read again: what a round
+    writes of them (the totals, phases, ranks, the winner) is what `board` shows, since
+    every change of a night moves its version on."""
+    return [
+        Seat(
+            id=seat.seat_id,
+            game=game,
+            position=seat.position,
+            player_id=seat.player_id,
+            score=seat.total,
+            phase=seat.phase,
+            phases_completed=len(seat.completed),
+            rank=seat.rank,
+            is_winner=seat.is_winner,
+        )
+        for seat in board.seats
+    ]
+
+
+def _continues(game: Game, board: Scoreboard, version: int) -> bool:
+    """Whether a new round can be folded onto `board`: the night is in play at the
+    form's version, with no tie-breaker result recorded (set aside or not: a new round
+    forgets it, which the full fold does)."""
+    return (
+        board.version == version == game.version
+        and game.status == Game.Status.ACTIVE
+        and not board.rounds_unknown
+        and not board.rounds_over
+        and game.tiebreak_winner is None
+        and not game.tiebreak_seats
+    )
+
+
+def _bump(game: Game, *fields: str) -> None:
+    try:
+        bump(game, *fields)
+    except Changed as error:
+        raise Stale(stale_message(), code="stale") from error
+
+
+def _store(
+    game: Game,
+    seats: Sequence[Seat],
+    rules: Rules,
+    standing: Standing,
+    *,
+    create: Sequence[RoundScore] = (),
+    update: Sequence[RoundScore] = (),
+    delete: Sequence[RoundScore] = (),
+    rounds: int,
+    key: UUID | None = None,
+) -> None:
+    """The one way a change of a night's rounds is written, all or nothing: the game's
+    end as `standing` has it (`rounds` played) with its version's bump, refused as stale
+    if the game moved on since it was read; then the round rows that changed and the
+    seats. `key`: a round a phone queued offline, recorded with it once. A night that
+    finishes, or a finished one that changes, goes to the ratings after commit."""
+    was_over = game.status == Game.Status.FINISHED
+    game.rounds_played = rounds
+    if standing.game_over:
+        game.status = Game.Status.FINISHED
+        game.winner_id = seats[standing.winner].player_id if standing.winner is not None else None
+        game.finished_at = game.finished_at or timezone.now()
+    else:
+        game.status = Game.Status.ACTIVE
+        game.winner = None
+        game.finished_at = None
+    with transaction.atomic():
+        _bump(game, *NIGHT_FIELDS)
+        if delete:
+            RoundScore.objects.filter(pk__in=[row.pk for row in delete]).delete()
+        if update:
+            RoundScore.objects.bulk_update(update, ROUND_FIELDS)
+        if create:
+            RoundScore.objects.bulk_create(create)
+        refresh_seats(seats, rules, standing)
+        if key is not None:
+            QueuedRound.objects.create(game=game, key=key, round_number=rounds)
+    if was_over or standing.game_over:
+        # A correction of a finished game re-rates from it on (a change that leaves its
+        # result as it was re-rates nothing).
+        queue_rating(game)
 
 
 def _edited(entries: Sequence[RoundEntry], number: int, entry: RoundEntry) -> list[RoundEntry]:
@@ -285,12 +395,12 @@ def _edited(entries: Sequence[RoundEntry], number: int, entry: RoundEntry) -> li
     return edited
 
 
-def _undone(locked: _Locked) -> tuple[list[RoundEntry], Kind]:
+def _undone(night: _Night) -> tuple[list[RoundEntry], Kind]:
     """The rounds after "Undo": the tie-breaker's result goes while it decides the game;
     else the last round goes, and a result set aside with it (its tie came at the end of
     the rounds as they were)."""
-    game, entries = locked.game, list(locked.entries)
-    _results, standing = _replay(game, len(locked.seats), entries)
+    game, entries = night.game, list(night.entries)
+    _results, standing = _replay(game, len(night.seats), entries)
     if game.tiebreak_winner is not None and standing.game_over and standing.tiebreak_seats:
         _forget_tiebreak(game)
         return entries, Kind.UNDO_TIEBREAK
@@ -306,47 +416,54 @@ def _forget_tiebreak(game: Game) -> None:
 
 
 def _scoreboard(
-    current: _Locked, entries: Sequence[RoundEntry], *, changed: int | None = None
+    current: _Night, entries: Sequence[RoundEntry], *, changed: int | None = None
 ) -> Scoreboard:
     results, standing = _replay(current.game, len(current.seats), entries, changed=changed)
     return scoreboard_of(current.game, current.seats, results, standing)
 
 
 def _save(
-    locked: _Locked, entries: Sequence[RoundEntry], *, changed: int | None = None
+    night: _Night,
+    entries: Sequence[RoundEntry],
+    *,
+    changed: int | None = None,
+    key: UUID | None = None,
 ) -> Scoreboard:
-    """Recompute everything from `entries`, then store rounds, seats and game; returns
+    """Recompute everything from `entries`, then store what differs (`_store`); returns
     the scoreboard as stored (what `load_scoreboard` reads back at the new version)."""
-    game, seats = locked.game, locked.seats
-    was_over = game.status == Game.Status.FINISHED
-    if was_over and not locked.rows:
+    game, seats = night.game, night.seats
+    if game.status == Game.Status.FINISHED and not night.rows:
         # Finished without rounds: imported final scores (stats/bgstats.py), which
         # folding rounds would wipe.
         raise Refused(_("Only this night's final scores are known: it can't be changed."))
     results, standing = _replay(game, len(seats), entries, changed=changed)
-    _write_rounds(locked, _round_rows(game, seats, results, standing))
-    refresh_seats(seats, game_rules(game), standing)
-    game.rounds_played = len(results)
-    if standing.game_over:
-        game.status = Game.Status.FINISHED
-        game.winner = seats[standing.winner].player if standing.winner is not None else None
-        game.finished_at = game.finished_at or timezone.now()
-    else:
-        game.status = Game.Status.ACTIVE
-        game.winner = None
-        game.finished_at = None
-    bump(game)
-    if was_over or standing.game_over:
-        # A correction of a finished game re-rates from it on (a change that leaves its
-        # result as it was re-rates nothing).
-        queue_rating(game)
+    rows = (
+        row
+        for board_round in scoreboard_rounds(results, standing)
+        for row in _rows_of(game, seats, board_round)
+    )
+    create, update, delete = _changes(night.rows, rows)
+    rules = game_rules(game)
+    _store(
+        game,
+        seats,
+        rules,
+        standing,
+        rounds=len(results),
+        create=create,
+        update=update,
+        delete=delete,
+        key=key,
+    )
     return scoreboard_of(game, seats, results, standing)
 
 
-def _write_rounds(locked: _Locked, rows: Iterable[RoundScore]) -> None:
-    """Write only the rows that differ: a new round inserts one row per seat, an edit
-    updates the rows it moved, an undo deletes a round."""
-    old = {(row.round_number, row.seat_id): row for row in locked.rows}
+def _changes(
+    stored: Iterable[RoundScore], rows: Iterable[RoundScore]
+) -> tuple[list[RoundScore], list[RoundScore], list[RoundScore]]:
+    """The rows to create, update and delete to turn `stored` into `rows`: a new round
+    creates one row per seat, an edit updates the rows it moved, an undo deletes a round."""
+    old = {(row.round_number, row.seat_id): row for row in stored}
     create, update = [], []
     for row in rows:
         current = old.pop((row.round_number, row.seat_id), None)
@@ -356,12 +473,7 @@ def _write_rounds(locked: _Locked, rows: Iterable[RoundScore]) -> None:
             for field in ROUND_FIELDS:
                 setattr(current, field, getattr(row, field))
             update.append(current)
-    if old:
-        RoundScore.objects.filter(pk__in=[row.pk for row in old.values()]).delete()
-    if update:
-        RoundScore.objects.bulk_update(update, ROUND_FIELDS)
-    if create:
-        RoundScore.objects.bulk_create(create)
+    return create, update, list(old.values())
 
 
 def _replay(
@@ -398,21 +510,20 @@ def _round_result(rules: Rules, standing: Standing, entry: RoundEntry) -> RoundR
     return RoundResult(went_out=entry.went_out, completed=completed, points=entry.points)  # type: ignore[arg-type]  # None on purpose, see above
 
 
-def _round_rows(
-    game: Game, seats: Sequence[Seat], results: Sequence[RoundResult], standing: Standing
+def _rows_of(
+    game: Game, seats: Sequence[Seat], board_round: ScoreboardRound
 ) -> Iterable[RoundScore]:
-    for board_round in scoreboard_rounds(results, standing):
-        for seat, cell in zip(seats, board_round.cells, strict=True):
-            yield round_row(
-                game,
-                seat,
-                board_round.number,
-                attempted=cell.attempted,
-                completed=cell.completed,
-                points=cell.points,
-                went_out=cell.went_out,
-                total=cell.total,
-            )
+    for seat, cell in zip(seats, board_round.cells, strict=True):
+        yield round_row(
+            game,
+            seat,
+            board_round.number,
+            attempted=cell.attempted,
+            completed=cell.completed,
+            points=cell.points,
+            went_out=cell.went_out,
+            total=cell.total,
+        )
 
 
 def _resolve_player(creator: User, player: Player | str | User) -> Player:

@@ -8,14 +8,11 @@ else gets 404, so a game's existence doesn't leak. The pages behind the share li
 from __future__ import annotations
 
 import time
-from functools import lru_cache
-from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.db import connection
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -26,10 +23,9 @@ from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from phase10site.cache import VERSION_SECONDS
 from phase10site.jinja import render as render_jinja
 
-from ..context_processors import YOUR_TURN_SQL, count_known, your_turn_params
+from ..context_processors import count_known
 from ..errors import Refused, Stale
-from ..models import Game, Player, RatingMark, Seat
-from ..raw_sql import RowPart
+from ..models import Game, RatingMark, Seat
 from ..words import isolated
 from . import listing, page, seating, services
 from .corrections import Correction
@@ -40,7 +36,7 @@ from .forms import (
     NightUndoForm,
 )
 from .qr import qr_svg
-from .scoreboard import Scoreboard, caught_up, load_scoreboard
+from .scoreboard import Scoreboard, load_scoreboard
 
 DETAIL = "games/nights/detail.html"
 CORRECTION = "games/nights/correction.html"
@@ -64,99 +60,33 @@ def _nights_of(user) -> QuerySet[Game]:  # type: ignore[no-untyped-def]
     )
 
 
-# A night's page is the page scorers open most: its game, with the ratings' revision (a
-# finished night's ratings section is drawn once per version and revision), whether the
-# viewer may see it, and the header's your-turn count (YOUR_TURN_SQL), is one
-# hand-written query, as the ORM spends three times longer compiling it than the
-# database running it (bench/README.md). For its scorer (the one who looks most) the
-# CASEs skip the subqueries that ask whether anyone else co-scores or sits at the table
-# (`awaiting`: NULL when not seated, else whether the seat still waits for their answer).
-_GAME_FIELDS = Game._meta.concrete_fields
-_GAME_COLUMNS = ", ".join(f"g.{field.column}" for field in _GAME_FIELDS)
-_NIGHT_SQL = (
-    f"SELECT {_GAME_COLUMNS},"
-    f" (SELECT m.revision FROM {RatingMark._meta.db_table} m WHERE m.id = 1),"
-    " CASE WHEN g.creator_id = %s THEN NULL ELSE EXISTS(SELECT 1 FROM"
-    f" {Game.co_scorers.through._meta.db_table} c WHERE c.game_id = g.id AND c.user_id = %s)"
-    " END,"
-    " CASE WHEN g.creator_id = %s THEN NULL ELSE (SELECT NOT s.accepted FROM"
-    f" {Seat._meta.db_table} s WHERE s.game_id = g.id AND s.player_id ="
-    f" (SELECT id FROM {Player._meta.db_table} WHERE user_id = %s)) END,"
-    f" ({YOUR_TURN_SQL})"
-    f" FROM {Game._meta.db_table} g WHERE g.public_id = %s AND g.mode = %s"
-)
-
-
-@lru_cache(maxsize=4)
-def _game_part(vendor: str) -> RowPart:
-    """How a game is built from _NIGHT_SQL's and _SCORER_SQL's first columns, built once
-    (Game.objects.raw worked it out again on every request). `vendor`: the key."""
-    return RowPart(Game, "g", 0)
-
-
-def _game_from_row(row: tuple[Any, ...]) -> Game:
-    """The game in `row`'s first columns (_GAME_FIELDS), as the ORM would build it."""
-    return cast(Game, _game_part(connection.vendor).build(row))
-
-
 def _get_night_for_viewer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
-    """A game the user may look at (scorer, co-scorer or seated member), else 404.
-
-    One query (`_NIGHT_SQL`) with the ratings' revision (for a finished night's page)
-    and the user's your-turn count (handed to the header). The creator is read only if
-    the page shows their name to someone else (a seat's question, the scorers' list)."""
+    """A game the user may look at (scorer, co-scorer or seated member), else 404, with
+    the ratings' revision (a finished night's ratings section is drawn once per version
+    and revision; None: the mark's row isn't there yet)."""
     user = request.user
-    params = [user.pk, user.pk, user.pk, user.pk, *your_turn_params(user)]
-    with connection.cursor() as cursor:
-        cursor.execute(_NIGHT_SQL, [*params, public_id, Game.Mode.TABLE.value])
-        row = cursor.fetchone()
-    if row is None:
-        raise Http404
-    game = _game_from_row(row)
-    revision, co_scoring, awaiting, your_turn = row[len(_GAME_FIELDS) :]
-    scorer = game.creator_id == user.pk
-    if not (scorer or co_scoring or awaiting is not None):  # awaiting: NULL, not seated
-        raise Http404
-    count_known(request, your_turn)
-    if scorer:
-        game.creator = user
-    # detail.html asks whether their seat waits for their answer (a view-set attribute).
-    setattr(game, "awaiting", bool(awaiting))  # noqa: B010
-    game.can_edit = scorer or bool(co_scoring)
-    game.ratings_revision = revision
+    viewers = Q(creator=user) | Q(co_scoring=True) | Q(seated=True)
+    revision = Subquery(RatingMark.objects.filter(pk=1).values("revision"))
+    games = _nights_of(user).filter(viewers).annotate(ratings_revision=revision)
+    game = get_object_or_404(games, public_id=public_id)
+    # co_scoring: _nights_of's annotation.
+    game.can_edit = game.creator_id == user.pk or bool(getattr(game, "co_scoring", False))
     return game
 
 
 def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
-    """A game the user may change (scorer or co-scorer), else 404 — viewers included."""
-    games = _nights_of(request.user).filter(Q(creator=request.user) | Q(co_scoring=True))
-    game = get_object_or_404(games, public_id=public_id)
+    """A game the user may change (scorer or co-scorer), else 404 — viewers included.
+    Its scorer (who changes it most) is found by a plain lookup: the co-scorer and seat
+    subqueries cost more to build than the database spends on them."""
+    user = request.user
+    game = Game.objects.filter(public_id=public_id, mode=Game.Mode.TABLE, creator=user).first()
+    if game is None:
+        games = _nights_of(user).filter(Q(co_scoring=True))
+        game = get_object_or_404(games, public_id=public_id)
+    else:
+        game.creator = user
     game.can_edit = True
     return game
-
-
-# The round form's POST is the request a scorer makes most: its creator is found by a
-# plain lookup by public id, without the co-scorer and seat subqueries the ORM takes
-# longer to compile than the database to run (bench/README.md), and the game built from
-# the row as _get_night_for_viewer builds it (a raw queryset took twice as long); a
-# co-scorer goes on to _get_night_for_scorer.
-_SCORER_SQL = (
-    f"SELECT {_GAME_COLUMNS} FROM {Game._meta.db_table} g WHERE g.public_id = %s AND g.mode = %s"
-)
-
-
-def _get_night_to_score(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
-    """`_get_night_for_scorer` for the round form's POST (the same games, else 404)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_SCORER_SQL, [public_id, Game.Mode.TABLE.value])
-        row = cursor.fetchone()
-    if row is not None:
-        game = _game_from_row(row)
-        if game.creator_id == request.user.pk:
-            game.creator = request.user
-            game.can_edit = True
-            return game
-    return _get_night_for_scorer(request, public_id)
 
 
 def _scoreboard_key(game: Game) -> str:
@@ -166,14 +96,11 @@ def _scoreboard_key(game: Game) -> str:
 
 def _scoreboard(game: Game) -> Scoreboard:
     """`game`'s scoreboard at its version. The latest one read is kept per night: at an
-    earlier version (another worker saved the rounds since), only the rounds after it are
-    read (`caught_up`), else the whole night."""
+    earlier version (another worker saved the rounds since), the whole night is read."""
     kept: Scoreboard | None = cache.get(_scoreboard_key(game))
     if kept is not None and kept.version == game.version:
         return kept
-    board = kept and caught_up(kept, game)
-    if board is None:
-        board = load_scoreboard(game)
+    board = load_scoreboard(game)
     if kept is None or kept.version < game.version:
         _keep_scoreboard(game, board)
     return board
@@ -229,7 +156,7 @@ def night_detail(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpR
 @login_required
 @require_POST
 def night_add_round(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = _get_night_to_score(request, public_id)
+    game = _get_night_for_scorer(request, public_id)
     if stale := _refuse_stale(request, game):
         return stale
     board = _scoreboard(game)
@@ -427,14 +354,13 @@ def _render_game(
         board = None
     board = board or _scoreboard(game)
     can_edit = getattr(game, "can_edit", False)
-    revision = None
+    revision: int | None = None
     if game.status == Game.Status.FINISHED:
         # The ratings' section is drawn once per version and ratings run (page.py);
         # before the first run, the mark's row may not exist yet: revision 0.
-        # (_get_night_for_viewer reads it with the game; after a change it is read here.)
-        if hasattr(game, "ratings_revision"):  # None: the mark's row isn't there yet
-            revision = game.ratings_revision
-        else:
+        # _get_night_for_viewer reads it with the game; after a change it is read here.
+        revision = getattr(game, "ratings_revision", None)
+        if not hasattr(game, "ratings_revision"):
             revision = RatingMark.objects.filter(pk=1).values_list("revision", flat=True).first()
         revision = revision or 0
     context = page.game_context(

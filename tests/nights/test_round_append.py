@@ -1,5 +1,5 @@
-"""A new round written onto the round form's scoreboard (nights/appending.py): the same
-rows, seats, game and scoreboard as the long way, refused when the night moved on, and a
+"""A new round folded onto the round form's scoreboard (services.enter_round): the same
+rows, seats, game and scoreboard as the full fold, refused when the night moved on, and a
 round form's inputs written as the form's widgets would draw them."""
 
 import re
@@ -49,7 +49,11 @@ def _entry(number: int, rules: Rules, done: list[set[int]]) -> RoundEntry:
 
 def _stored(game: Game) -> tuple[object, ...]:
     game.refresh_from_db()
-    rows = RoundScore.objects.filter(game=game).order_by("round_number", "seat__position")
+    rows = (
+        RoundScore.objects.filter(game=game)
+        .select_related("seat", "player")
+        .order_by("round_number", "seat__position")
+    )
     return (
         (game.version, game.rounds_played, game.status, game.finished_at is not None),
         game.winner.name if game.winner else None,
@@ -234,12 +238,12 @@ def test_a_round_costs_the_same_queries_however_long_the_night(
         out = number % 3
         points = [0 if seat == out else 5 for seat in range(3)]
         post_round(alice_client, night, htmx=True, went_out=out, points=points, completed=[out])
-    # session, user, the game; the version moved on, the round and the seats written
-    # (in a savepoint here: five statements; on PostgreSQL one); the scoreboard is the
-    # one the last round's answer left in the cache.
+    # session, user, the game, its seats; the version moved on, the round and the seats
+    # written (in a savepoint here: five statements); the scoreboard is the one the last
+    # round's answer left in the cache.
     data = round_data(night, went_out=1, points=[5, 0, 5], completed=[1])
     url = reverse("games:night_add_round", args=[night.public_id])
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):
         answer = alice_client.post(url, data, headers={"HX-Request": "true"})
     assert f"Round {rounds + 1} saved." in answer.content.decode()
     assert url in answer.content.decode()
@@ -272,9 +276,9 @@ def test_the_round_that_ends_a_night_costs_the_same_queries_and_rates_the_night(
         raise AssertionError("the last round went the long way")
 
     monkeypatch.setattr(services, "_save", the_long_way)
-    # session, user, the game; the winner's player; the round written with the game's end
-    # (three statements in a savepoint here, one on PostgreSQL); the page's ratings
-    # revision, rating changes and chart. The ratings run after commit (eagerly here).
+    # session, user, the game, its seats; the round written with the game's end (five
+    # statements in a savepoint here); the page's ratings revision, rating changes and
+    # chart. The ratings run after commit (eagerly here).
     with (
         django_capture_on_commit_callbacks(execute=True) as callbacks,
         django_assert_max_num_queries(12),

@@ -28,10 +28,12 @@ def change_url(game):
 
 class _FormFields(HTMLParser):
     """What a browser would submit for the admin's change form: every named input,
-    checked box, selected option and textarea inside `<form id="game_form">`."""
+    checked box, selected option and textarea inside `<form id="game_form">` (or the
+    form `form_id` names)."""
 
-    def __init__(self) -> None:
+    def __init__(self, form_id: str = "game_form") -> None:
         super().__init__()
+        self.form_id = form_id
         self.data: dict[str, list[str]] = {}
         self._in_form = False
         self._select: str | None = None
@@ -42,7 +44,7 @@ class _FormFields(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attr = {key: value or "" for key, value in attrs}
-        if tag == "form" and attr.get("id") == "game_form":
+        if tag == "form" and attr.get("id") == self.form_id:
             self._in_form = True
         if not self._in_form or "name" not in attr and tag != "option":
             return
@@ -76,6 +78,13 @@ class _FormFields(HTMLParser):
 
 def form_data(page: str) -> dict[str, list[str]]:
     parser = _FormFields()
+    parser.feed(page)
+    return parser.data
+
+
+def change_form(page: str, form_id: str) -> dict[str, list[str]]:
+    """The data a browser would submit from the form `form_id`."""
+    parser = _FormFields(form_id)
     parser.feed(page)
     return parser.data
 
