@@ -40,7 +40,7 @@ def scored_guests(user: User) -> QuerySet[Player]:
         user__isnull=True,
         anonymised=False,
         seats__game__creator=user,
-        seats__game__mode=Game.Mode.TABLE,
+        seats__game__mode=Game.Mode.NIGHT,
     ).distinct()
 
 
@@ -59,7 +59,7 @@ def suggested_guests(user: User) -> QuerySet[Player]:
         .filter(Q(name__iexact=me.name) | Q(name__iexact=user.get_username()))
         .filter(
             Q(seats__game__creator__in=scorers) | Q(seats__game__creator=user),
-            seats__game__mode=Game.Mode.TABLE,
+            seats__game__mode=Game.Mode.NIGHT,
         )
         .exclude(Exists(Seat.objects.filter(player=me, game__seats__player=OuterRef("pk"))))
         .annotate(
@@ -77,7 +77,7 @@ def scorer_of(guest: Player) -> User | None:
     if guest.created_by_id is not None:
         return guest.created_by
     seat = (
-        Seat.objects.filter(player=guest, game__mode=Game.Mode.TABLE)
+        Seat.objects.filter(player=guest, game__mode=Game.Mode.NIGHT)
         .select_related("game__creator")
         .order_by("-game__created_at")
         .first()

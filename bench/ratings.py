@@ -61,7 +61,7 @@ def build(games: int, players: int, seed: int) -> list[Game]:
     now = timezone.now()
     rows = Game.objects.bulk_create(
         Game(
-            mode=Game.Mode.TABLE if n % 2 else Game.Mode.ONLINE,
+            mode=Game.Mode.NIGHT if n % 2 else Game.Mode.ONLINE,
             status=Game.Status.FINISHED,
             creator=creator,
             finished_at=now - timedelta(hours=games - n),
@@ -125,7 +125,7 @@ def main() -> None:
 
     middle = games[len(games) // 2]
     late = Game.objects.create(
-        mode=Game.Mode.TABLE,
+        mode=Game.Mode.NIGHT,
         status=Game.Status.FINISHED,
         creator=middle.creator,
         finished_at=middle.finished_at + timedelta(minutes=30),

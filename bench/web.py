@@ -449,7 +449,7 @@ def _add_other_games(count: int) -> None:
         playing = n % 5 == 0
         games.append(
             Game(
-                mode=Game.Mode.ONLINE if online else Game.Mode.TABLE,
+                mode=Game.Mode.ONLINE if online else Game.Mode.NIGHT,
                 name=f"Other {n}",
                 status=Game.Status.ACTIVE if playing else Game.Status.FINISHED,
                 creator=users[n % len(users)],

@@ -97,7 +97,7 @@ class Player(models.Model):
 
 class Game(models.Model):
     class Mode(models.TextChoices):
-        TABLE = "table", _("Game night")
+        NIGHT = "night", _("Game night")
         ONLINE = "online", _("Online")
 
     class Status(models.TextChoices):
@@ -222,7 +222,7 @@ class Game(models.Model):
         return self.name or str(_("Game %(id)s") % {"id": self.public_id})
 
     def get_absolute_url(self) -> str:
-        if self.mode == self.Mode.TABLE:
+        if self.mode == self.Mode.NIGHT:
             return reverse("games:night_detail", args=[self.public_id])
         return reverse("games:online_detail", args=[self.public_id])
 

@@ -42,7 +42,7 @@ def load_demo(users: list[User], stdout: OutputWrapper) -> None:
 
 
 def _exists(creator: User, name: str) -> bool:
-    return Game.objects.filter(creator=creator, mode=Game.Mode.TABLE, name=name).exists()
+    return Game.objects.filter(creator=creator, mode=Game.Mode.NIGHT, name=name).exists()
 
 
 def _night(creator: User, people: Sequence[User | str], name: str, rules: Rules) -> Game:

@@ -92,7 +92,7 @@ _PAGE_SQL = (
 
 def _mine_params(user: User) -> list[Any]:
     """The parameters of _MINE_SQL, in order."""
-    table = Game.Mode.TABLE.value
+    table = Game.Mode.NIGHT.value
     return [user.pk, table, table, user.pk, user.pk, user.pk]
 
 

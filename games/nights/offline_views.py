@@ -52,7 +52,7 @@ PRECACHED_STATIC = (
     "css/site.css",
     "js/site.js",
     "js/offline.js",
-    "js/tracker.js",
+    "js/night.js",
     "django_htmx/htmx-2.min.js",
     "icons/favicon.svg",
     "icons/icon-192.png",
@@ -107,7 +107,7 @@ class QueuedRoundForm(forms.Form):
 @never_cache
 def night_queued_round(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     scorer = Q(creator=request.user) | Q(co_scorers=request.user)
-    night = Game.objects.filter(scorer, mode=Game.Mode.TABLE).distinct()
+    night = Game.objects.filter(scorer, mode=Game.Mode.NIGHT).distinct()
     game = get_object_or_404(night, public_id=public_id)
     sent = QueuedRoundForm(request.POST)
     if not sent.is_valid():

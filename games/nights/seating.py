@@ -44,7 +44,7 @@ def _played_with(user: User) -> QuerySet[Seat, Any]:
     # user is a bot's (online/lobby.py), never a guest to offer.
     return Seat.objects.filter(
         Seat.of_people(),
-        Q(player__user__isnull=False) | Q(game__mode=Game.Mode.TABLE),
+        Q(player__user__isnull=False) | Q(game__mode=Game.Mode.NIGHT),
         game__in=my_games,
     ).values("player")
 

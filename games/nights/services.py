@@ -108,7 +108,7 @@ def create_game(
         if duplicate is not None:
             return duplicate
         game = Game.objects.create(
-            mode=Game.Mode.TABLE,
+            mode=Game.Mode.NIGHT,
             status=Game.Status.ACTIVE,
             name=name,
             rules=rules.to_dict(),
@@ -548,7 +548,7 @@ def _just_created(
 ) -> Game | None:
     recent = Game.objects.filter(
         creator=creator,
-        mode=Game.Mode.TABLE,
+        mode=Game.Mode.NIGHT,
         created_at__gte=timezone.now() - DOUBLE_SUBMIT_WINDOW,
         rounds_played=0,
         first_dealer=first_dealer,

@@ -58,7 +58,7 @@ def night_seat_answer(request: AuthenticatedHttpRequest, public_id: str) -> Http
     game = get_object_or_404(
         Game.objects.filter(seats__player__user=request.user),
         public_id=public_id,
-        mode=Game.Mode.TABLE,
+        mode=Game.Mode.NIGHT,
     )
     accept = request.POST.get("answer") == "accept"
     try:

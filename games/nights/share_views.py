@@ -44,7 +44,7 @@ def _live(request: HtmxHttpRequest, token: str, template: str) -> HttpResponse:
     """The poll: unchanged, 204 after a single query and no template; changed, the new
     scoreboard, whose markup carries the new version."""
     version = (
-        Game.objects.filter(share_token=token, mode=Game.Mode.TABLE)
+        Game.objects.filter(share_token=token, mode=Game.Mode.NIGHT)
         .values_list("version", flat=True)
         .first()
     )
@@ -52,7 +52,7 @@ def _live(request: HtmxHttpRequest, token: str, template: str) -> HttpResponse:
         raise Http404
     if request.GET.get("version") == str(version):
         return HttpResponse(status=204)
-    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
+    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.NIGHT)
     return render(request, f"{template}#live", _context(game))
 
 
@@ -63,7 +63,7 @@ def _noindex(response: HttpResponse) -> HttpResponse:
 
 @require_GET
 def night_share(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
+    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.NIGHT)
     return render(request, SHARE, _context(game))
 
 
@@ -75,7 +75,7 @@ def night_share_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def night_tv(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.TABLE)
+    game = get_object_or_404(Game, share_token=token, mode=Game.Mode.NIGHT)
     return _noindex(render(request, TV, _context(game)))
 
 

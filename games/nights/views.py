@@ -1,4 +1,4 @@
-"""Score tracker pages: game nights at a real table.
+"""Game night pages: a real deck at a real table.
 
 Private pages (/nights/…) are for the scorer, co-scorers and seated members; everyone
 else gets 404, so a game's existence doesn't leak. The pages behind the share link
@@ -49,7 +49,7 @@ def _nights_of(user) -> QuerySet[Game]:  # type: ignore[no-untyped-def]
     co_scoring = Game.co_scorers.through.objects.filter(game=OuterRef("pk"), user=user)
     seated = Seat.objects.filter(game=OuterRef("pk"), player__user=user)
     return (
-        Game.objects.filter(mode=Game.Mode.TABLE)
+        Game.objects.filter(mode=Game.Mode.NIGHT)
         # awaiting: a seat in it waits for the user's answer (nights/seating.py).
         .annotate(
             co_scoring=Exists(co_scoring),
@@ -79,7 +79,7 @@ def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str)
     Its scorer (who changes it most) is found by a plain lookup: the co-scorer and seat
     subqueries cost more to build than the database spends on them."""
     user = request.user
-    game = Game.objects.filter(public_id=public_id, mode=Game.Mode.TABLE, creator=user).first()
+    game = Game.objects.filter(public_id=public_id, mode=Game.Mode.NIGHT, creator=user).first()
     if game is None:
         games = _nights_of(user).filter(Q(co_scoring=True))
         game = get_object_or_404(games, public_id=public_id)

@@ -32,7 +32,7 @@ def visible_players(viewer: Player, user: User) -> QuerySet[Player]:
     score. (Creating an online game makes nobody its scorer.)"""
     scored = Seat.objects.filter(
         Q(game__creator=user) | Q(game__co_scorers=user),
-        game__mode=Game.Mode.TABLE,
+        game__mode=Game.Mode.NIGHT,
         player=OuterRef("pk"),
         accepted=True,  # a member seated by username shows nothing before they say yes
     )

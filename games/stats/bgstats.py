@@ -428,7 +428,7 @@ def _create_nights(todo: list[tuple[_Play, list[Player]]]) -> list[Game]:
         games.append(
             Game(
                 public_id=play.key,
-                mode=Game.Mode.TABLE,
+                mode=Game.Mode.NIGHT,
                 status=Game.Status.FINISHED,
                 name=play.location,
                 rules=Rules().to_dict(),

@@ -146,7 +146,7 @@ def _night(
         results.append(result)
     assert standing.winner is not None, "every demo night is played to the end"
     game = Game.objects.create(
-        mode=Game.Mode.TABLE,
+        mode=Game.Mode.NIGHT,
         name=name,
         status=Game.Status.FINISHED,
         rules=rules.to_dict(),

@@ -24,9 +24,10 @@ from games.models import Game, Player, Seat
 
 MODES = {
     "both": _("Both"),
-    Game.Mode.TABLE.value: _("Game nights"),
+    Game.Mode.NIGHT.value: _("Game nights"),
     Game.Mode.ONLINE.value: _("Online"),
 }
+OLD_MODES = {"table": Game.Mode.NIGHT.value}
 PERIODS = {"all": _("All time"), "30d": _("Last 30 days"), "year": _("Last year")}
 PERIOD_LENGTH = {"all": None, "30d": timedelta(days=30), "year": timedelta(days=365)}
 # The variants of games/words.py's `variant_words`: how players move on, and shorter
@@ -108,7 +109,9 @@ class Scope:
         period: str | None,
         variant: str | None = None,
     ) -> Scope:
-        """Unknown values fall back to the defaults: a filter link can't break the page."""
+        """Unknown values fall back to the defaults: a filter link can't break the page.
+        Links from before game nights were called so say `mode=table`."""
+        mode = OLD_MODES.get(mode or "", mode)
         return cls(
             player=player,
             mode=mode if mode in MODES else "both",

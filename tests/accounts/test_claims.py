@@ -199,7 +199,7 @@ def test_a_scorer_asking_for_their_own_guest_merges_at_once(client, alice, bob):
     client.force_login(alice)
     response = client.post(reverse("accounts:request_claim", args=[guest.pk]), follow=True)
     assert "games are now yours" in response.content.decode()
-    assert Seat.objects.filter(player__user=alice, game__mode=Game.Mode.TABLE).count() == 1
+    assert Seat.objects.filter(player__user=alice, game__mode=Game.Mode.NIGHT).count() == 1
 
 
 def test_a_refused_instant_claim_leaves_no_pending_claim(alice, guest_night):

@@ -32,7 +32,7 @@ def row(page, number):
 
 
 def latest_night() -> Game:
-    return Game.objects.filter(mode=Game.Mode.TABLE).latest("created_at")
+    return Game.objects.filter(mode=Game.Mode.NIGHT).latest("created_at")
 
 
 def seated(game: Game) -> list[str]:

@@ -1,4 +1,4 @@
-"""Helpers for the score tracker tests: drive game nights through the web layer."""
+"""Helpers for the game night tests: drive game nights through the web layer."""
 
 from collections.abc import Iterable, Mapping
 

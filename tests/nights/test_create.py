@@ -22,7 +22,7 @@ def test_a_night_seats_the_players_in_the_order_given(alice_client, alice):
     game = start_night(alice_client, guests=["Bob", "Carol", "Dan"], dealer=3, name="Friday")
     assert [seat.player.name for seat in seats(game)] == ["alice", "Bob", "Carol", "Dan"]
     assert seats(game)[0].player.user == alice
-    assert (game.mode, game.status, game.name) == ("table", "active", "Friday")
+    assert (game.mode, game.status, game.name) == ("night", "active", "Friday")
     assert game.first_dealer == 3
     assert game.creator == alice
 

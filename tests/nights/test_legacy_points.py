@@ -26,6 +26,14 @@ seats_migration = importlib.import_module("games.migrations.0008_game_tiebreak_s
 LEGACY = 1_000_000_000
 
 
+def migrate_as_then(function) -> None:
+    """Run a migration's function on the rows as they were when it ran: before 0016
+    renamed the mode, nights were stored as "table"."""
+    Game.objects.filter(mode="night").update(mode="table")
+    function(apps, None)
+    Game.objects.filter(mode="table").update(mode="night")
+
+
 def write_legacy_points(game: Game, round_number: int, position: int, points: int) -> None:
     """What the old code stored for a round typed in with `points`: the row, the running
     totals after it and the seat's total (ranks and winner left as they were)."""
@@ -69,7 +77,7 @@ def test_the_migration_caps_the_points_and_recomputes_totals_ranks_and_winner(
     alice_client, legacy_night
 ):
     version = legacy_night.version
-    cap_migration.cap_legacy_round_points(apps, None)
+    migrate_as_then(cap_migration.cap_legacy_round_points)
 
     assert totals(legacy_night, 1) == [(MAX_ROUND_POINTS, 250), (0, 250), (0, 250)]
     assert totals(legacy_night, 0) == [(0, 0), (200, 200), (100, 300)]
@@ -86,7 +94,7 @@ def test_the_migration_caps_the_points_and_recomputes_totals_ranks_and_winner(
 
 
 def test_the_capped_round_can_be_corrected_afterwards(alice_client, legacy_night):
-    cap_migration.cap_legacy_round_points(apps, None)
+    migrate_as_then(cap_migration.cap_legacy_round_points)
     url = reverse("games:night_edit_round", args=[legacy_night.public_id, 1])
     response = alice_client.get(url)
     assert response.status_code == 200
@@ -97,7 +105,7 @@ def test_a_night_still_being_played_takes_new_rounds_after_the_migration(alice_c
     game = start_night(alice_client, guests=["Bob"])
     post_round(alice_client, game, went_out=0, points=[0, 25], completed=[0])
     write_legacy_points(game, 1, 1, LEGACY)
-    cap_migration.cap_legacy_round_points(apps, None)
+    migrate_as_then(cap_migration.cap_legacy_round_points)
     response = post_round(alice_client, game, went_out=1, points=[40, 0], completed=[1])
     assert response.status_code == 302
     assert totals(game, 1) == [(250, 250), (0, 250)]
@@ -108,7 +116,7 @@ def test_the_migration_leaves_every_other_night_alone(alice_client, legacy_night
     post_round(alice_client, other, went_out=0, points=[0, 250], completed=[0])
     other.refresh_from_db()
     before = (other.version, totals(other, 1))
-    cap_migration.cap_legacy_round_points(apps, None)
+    migrate_as_then(cap_migration.cap_legacy_round_points)
     other.refresh_from_db()
     assert (other.version, totals(other, 1)) == before
 
@@ -118,6 +126,6 @@ def test_the_tie_breaker_results_get_the_seats_they_were_for(alice_client):
     post_round(alice_client, game, went_out=1, points=[5, 0, 0], completed=[1, 2])
     tiebreak(alice_client, game, winner=2)
     Game.objects.filter(pk=game.pk).update(tiebreak_seats=[])
-    seats_migration.record_tied_seats(apps, None)
+    migrate_as_then(seats_migration.record_tied_seats)
     game.refresh_from_db()
     assert (game.tiebreak_winner, game.tiebreak_seats) == (2, [1, 2])

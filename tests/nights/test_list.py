@@ -163,7 +163,7 @@ def test_the_list_has_the_nights_she_scores_co_scores_or_sits_at_and_no_others(
     listed = page.context["page"].object_list
     assert sorted(len(game.seat_list) for game in listed) == [2, 2, 3]  # none cached yet
     assert {game.creator_id for game in listed} == {alice.pk, bob.pk}
-    hers = Game.objects.filter(mode=Game.Mode.TABLE).exclude(creator=stranger)
+    hers = Game.objects.filter(mode=Game.Mode.NIGHT).exclude(creator=stranger)
     assert {game.public_id for game in listed} == set(hers.values_list("public_id", flat=True))
 
 
@@ -233,7 +233,7 @@ def test_a_kept_page_of_nights_shows_each_member_their_own_forms_and_token(
 
 def without_tokens(page: str) -> str:
     """The list of nights, without the CSRF tokens of its rematch forms."""
-    nights = page.split('<div class="tracker">')[1].split("<footer")[0]
+    nights = page.split('<div class="night">')[1].split("<footer")[0]
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", nights)
 
 
@@ -242,7 +242,7 @@ def test_the_pages_and_their_links_are_those_of_djangos_paginator(alice, alice_c
     first, one out of range (below 1 too) the last, as Paginator.get_page has it."""
     start = timezone.now()
     games = Game.objects.bulk_create(
-        Game(mode=Game.Mode.TABLE, status=Game.Status.FINISHED, creator=alice, name=f"N{n}")
+        Game(mode=Game.Mode.NIGHT, status=Game.Status.FINISHED, creator=alice, name=f"N{n}")
         for n in range(41)
     )
     for n, game in enumerate(games):  # N0 the latest

@@ -33,7 +33,7 @@ def missed(phase: int, points: int) -> Result:
 
 
 def picked(phase: int, points: int = 0, *, out: bool = False) -> Result:
-    """Pick-a-phase: the tracker records the phase laid as the one attempted."""
+    """Pick-a-phase: a game night records the phase laid as the one attempted."""
     return laid(phase, points, out=out)
 
 
@@ -53,7 +53,7 @@ def make_game(  # type: ignore[no-untyped-def]
     rounds: list[list[Result]],
     *,
     winner: int,
-    mode: str = Game.Mode.TABLE,
+    mode: str = Game.Mode.NIGHT,
     rules: dict | None = None,
     days_ago: float = 1,
     creator=None,
@@ -132,7 +132,7 @@ def bulk_history(players: list[Player], games: int, rounds: int = 6) -> None:
     now = timezone.now()
     game_rows = Game.objects.bulk_create(
         Game(
-            mode=Game.Mode.TABLE if n % 2 else Game.Mode.ONLINE,
+            mode=Game.Mode.NIGHT if n % 2 else Game.Mode.ONLINE,
             status=Game.Status.FINISHED,
             rules={"all_advance": True} if n % 5 == 0 else {},
             creator=creator,

@@ -117,7 +117,7 @@ def test_each_phase_10_play_becomes_a_finished_night_with_its_final_scores(
     ]
     assert (first.status, first.mode, first.creator, first.rounds_played) == (
         Game.Status.FINISHED,
-        Game.Mode.TABLE,
+        Game.Mode.NIGHT,
         None,  # no scorer: nobody can change an imported night
         0,
     )

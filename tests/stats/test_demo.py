@@ -1,4 +1,4 @@
-"""The stats demo ranks its game nights exactly as the score tracker does."""
+"""The stats demo ranks its game nights exactly as a game night does."""
 
 import io
 import random
@@ -17,7 +17,7 @@ from .factories import player
 pytestmark = pytest.mark.django_db
 
 
-def test_tied_players_share_a_rank_as_in_the_tracker(monkeypatch, alice, bob, carol):
+def test_tied_players_share_a_rank_as_at_a_game_night(monkeypatch, alice, bob, carol):
     # One phase: alice lays it and goes out, bob and carol miss with 20 each.
     tie = RoundResult(went_out=0, completed={0: 1}, points=(0, 20, 20))
     monkeypatch.setattr(demo, "_round", lambda *args: tie)
@@ -27,7 +27,7 @@ def test_tied_players_share_a_rank_as_in_the_tracker(monkeypatch, alice, bob, ca
     assert [seat.rank for seat in seats] == [1, 2, 2]
 
 
-def test_every_demo_night_ranks_like_the_tracker(alice, bob, carol):
+def test_every_demo_night_ranks_like_a_game_night(alice, bob, carol):
     demo.load_demo([alice, bob, carol, _make_user("deniz")], io.StringIO())
     games = Game.objects.filter(name__startswith=demo.PREFIX)
     assert games.count() == len(demo.NIGHTS)

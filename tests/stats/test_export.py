@@ -26,7 +26,7 @@ def test_the_games_csv_has_a_row_per_game_you_played(alice_client, history):
     assert len(games) == 5  # four finished and one still being played
     first = dict(zip(header, games[0], strict=True))
     assert first["game"] == history["g1"].public_id
-    assert (first["mode"], first["variant"], first["status"]) == ("table", "standard", "finished")
+    assert (first["mode"], first["variant"], first["status"]) == ("night", "standard", "finished")
     assert (first["rounds"], first["players"], first["your score"]) == ("4", "2", "30")
     assert (first["you won"], first["winner"], first["your rank"]) == ("yes", "alice", "1")
     variants = [dict(zip(header, row, strict=True))["variant"] for row in games]

@@ -29,7 +29,7 @@ def test_the_summary_counts_only_finished_games(history):
 def test_the_longest_winning_streak_follows_the_order_games_finished(history):
     # G1 won, G2 lost, G3 won, G4 won.
     assert figures.summary(scope(history)).longest_streak == 2
-    assert figures.summary(scope(history, mode="table")).longest_streak == 3
+    assert figures.summary(scope(history, mode="night")).longest_streak == 3
     assert figures.summary(scope(history, mode="online")).longest_streak == 0
     assert figures.summary(scope(history, who="bob")).longest_streak == 1
 
@@ -37,10 +37,10 @@ def test_the_longest_winning_streak_follows_the_order_games_finished(history):
 @pytest.mark.parametrize(
     ("mode", "period", "played", "won", "best", "average"),
     [
-        ("table", "all", 3, 3, 20, (30 + 35 + 20) / 3),
+        ("night", "all", 3, 3, 20, (30 + 35 + 20) / 3),
         ("online", "all", 1, 0, 95, 95),
         ("both", "30d", 3, 2, 20, (95 + 35 + 20) / 3),
-        ("table", "30d", 2, 2, 20, (35 + 20) / 2),
+        ("night", "30d", 2, 2, 20, (35 + 20) / 2),
         ("both", "year", 4, 3, 20, 45),
     ],
 )
@@ -104,7 +104,7 @@ def test_head_to_head_counts_games_together_and_wins_each_way(history):
 
 
 def test_head_to_head_follows_the_filters(history):
-    rows = figures.head_to_head(scope(history, mode="table"))
+    rows = figures.head_to_head(scope(history, mode="night"))
     assert [(r.name, r.games, r.wins, r.losses) for r in rows] == [
         ("bob", 2, 2, 0),
         ("dora", 1, 1, 0),

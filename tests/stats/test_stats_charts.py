@@ -77,7 +77,7 @@ def test_a_nights_chart_section_draws_the_chart_or_says_when_it_will(history, al
 
     page = section(history["g1"])
     assert 'class="chart-svg"' in page and "How the game went" in page
-    empty = Game.objects.create(mode="table", status="active", creator=alice)
+    empty = Game.objects.create(mode="night", status="active", creator=alice)
     page = section(empty)
     assert "appears after the first round" in page
     assert "<svg" not in page

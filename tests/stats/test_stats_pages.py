@@ -41,6 +41,11 @@ def test_the_filters_change_the_numbers(alice_client, history):
     page = _page(alice_client, reverse("games:stats"), mode="online")
     assert 'data-stat="played">1<' in page
     assert 'data-stat="win-rate">0%<' in page
+    page = _page(alice_client, reverse("games:stats"), mode="night", period="30d")
+    assert 'data-stat="played">2<' in page
+
+
+def test_an_old_link_that_says_mode_table_still_shows_the_game_nights(alice_client, history):
     page = _page(alice_client, reverse("games:stats"), mode="table", period="30d")
     assert 'data-stat="played">2<' in page
 

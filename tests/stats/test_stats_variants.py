@@ -59,7 +59,7 @@ def test_an_unknown_variant_means_every_variant(variants):
 
 
 def test_the_variant_combines_with_mode_and_period(variants):
-    scope = Scope.parse(variants["alice"], "table", "30d", "shorter")
+    scope = Scope.parse(variants["alice"], "night", "30d", "shorter")
     assert figures.summary(scope).played == 2  # G3 and G4 (G1 is too old, G2 online)
 
 

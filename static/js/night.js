@@ -1,4 +1,4 @@
-// Score tracker niceties. Every form works without this file; it only adds the card
+// Game night niceties. Every form works without this file; it only adds the card
 // counter (+5 / +10 / +15 / +25 / reset) and a few shortcuts for a phone at the table.
 (function () {
   "use strict";
