@@ -26,11 +26,11 @@ from django.utils.formats import date_format, number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
-from django.utils.translation import get_language, get_language_bidi
+from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
 
-from games.models import Game, RoundScore
 from games import cache_keys
+from games.models import Game, RoundScore
 
 from . import stats
 

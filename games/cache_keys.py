@@ -46,14 +46,15 @@ if TYPE_CHECKING:
 
 # How long what is kept under a game's version lives: every change bumps the version, so
 # this only bounds what the version doesn't cover (a renamed player or a claimed guest in
-# a game that no longer changes). `FRAGMENTS`' blocks use the same (tests/site/test_cache.py).
+# a game that no longer changes). The templates' `{% cache 600 … %}` blocks of a version
+# use the same.
 VERSION_SECONDS = 600
 # A link's QR code never changes; the bound only lets codes of links nobody opens go.
 QR_SECONDS = 24 * 60 * 60
 
-# The templates' `{% cache VERSION_SECONDS name vary… %}` blocks: the name, what the block
-# holds and what its vary-on values are. Django builds their keys
-# (`make_template_fragment_key`); Python that reads one uses `fragment`.
+# The templates' `{% cache seconds name vary… %}` blocks: the name, what the block holds
+# and what its vary-on values are (tests/site/test_cache.py checks the templates name no
+# other). Django builds their keys; Python that reads one uses `fragment`.
 FRAGMENTS = {
     "online_game_rules": "an online game's rules (game.html): its public id, language",
     "my_games_lists": "the lists of My games: MyGames.key (everything they show)",
@@ -88,9 +89,7 @@ def _digest(value: object) -> str:
     return sha256(repr(value).encode()).hexdigest()[:32]
 
 
-def board(
-    game: Game, seat: Seat, *, sort: str, csrf: str, time_left: str, focus: str
-) -> str:
+def board(game: Game, seat: Seat, *, sort: str, csrf: str, time_left: str, focus: str) -> str:
     """An online seat's board in the active language, time zone and script prefix. The
     seat is in the key, so a board (and the hand in it) is only served to its seat."""
     shown = (

@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
 from django.db import connection
+from django.http import HttpRequest
 from django.template.loader import render_to_string
-from django.urls import get_script_prefix, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
-from django.http import HttpRequest
 from django.utils.translation import get_language
 
 from phase10site.context_processors import request_csrf_token

@@ -17,8 +17,8 @@ from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from phase10site.jinja import render
 
@@ -71,7 +71,9 @@ def board_html(
     now = timezone.now()
     csrf = cache_keys.csrf_cookie(request)
     if any(extra.values()) or csrf is None:
-        return render(BOARD, board_context(request, seating, focus=focus, now=now, **extra), request)
+        return render(
+            BOARD, board_context(request, seating, focus=focus, now=now, **extra), request
+        )
     left = time_left(game, now)
     key = cache_keys.board(
         game,
