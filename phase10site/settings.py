@@ -163,12 +163,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Cache ------------------------------------------------------------------
 # What is cached is drawn HTML and night scoreboards, keyed by everything they show
 # (games/cache_keys.py): nothing is ever deleted, old versions age out. CACHE_URL:
-# - locmem:// (default): Django's LocMemCache, each process its own, no server. It drops
-#   the least recently used third when full, so it needs room for what is read again,
-#   not for every version drawn: the current board of each seat being played (a few per
-#   seat: language, hand order, browser) plus the nights' games, cards and lists. 5,000
-#   entries hold that for some 1,000 seats in play at once at about 10 KB a board
-#   (tens of MB a process); `locmem://?max_entries=N` for more or less.
+# - locmem:// (default): Django's LocMemCache, each process its own, no server. Full, it
+#   drops the least recently used third, so it needs room for what is read again, not
+#   for every version drawn: the current board of each seat being played (one or two:
+#   a browser each) plus the nights' games, cards and lists. 3,000 entries hold that for
+#   some 1,000 seats in play at once; at about 15 KB a board that is at most ~45 MB a
+#   process. `locmem://?max_entries=N` for more or less; past one machine, Redis.
 # - redis://host:port/db: Django's RedisCache, shared by several web machines.
 CACHE_URL = env("CACHE_URL", "locmem://")
 
@@ -182,7 +182,7 @@ def cache_settings(url: str) -> dict[str, dict[str, object]]:
         }
     if scheme == "locmem":
         query = parse_qs(rest.partition("?")[2])
-        entries = int(query.get("max_entries", ["5000"])[0])
+        entries = int(query.get("max_entries", ["3000"])[0])
         return {
             "default": {
                 "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

@@ -28,7 +28,7 @@ REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/1")
 
 def test_the_default_cache_is_djangos_local_memory_one_with_room_for_a_busy_server():
     default = cache_settings("locmem://")
-    assert default["default"]["OPTIONS"] == {"MAX_ENTRIES": 5000}
+    assert default["default"]["OPTIONS"] == {"MAX_ENTRIES": 3000}
     with override_settings(CACHES=default):
         assert type(caches["default"]) is LocMemCache
     bigger = cache_settings("locmem://?max_entries=20000")
