@@ -132,7 +132,9 @@ def test_the_tv_view_fits_six_players_on_a_1920_by_1080_screen_and_updates_itsel
     for index in range(6):
         box = page.locator(".standing").nth(index).bounding_box()
         assert box is not None and box["y"] + box["height"] <= TV_SCREEN["height"]
-    size = page.locator(".standing .who").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    size = page.locator(".standing .who").first.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
     assert size >= 48
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SHOTS / "tv-view.png")

@@ -64,7 +64,9 @@ def seen(client: Client, url: str, *texts: str) -> str:
 
 
 def test_chat_messages_show_unchanged_on_the_boards(alice, bob):
-    game = lobby.create_game(alice, name="Chat", seats=2, invite=[bob], time_limit=timedelta(days=1))
+    game = lobby.create_game(
+        alice, name="Chat", seats=2, invite=[bob], time_limit=timedelta(days=1)
+    )
     lobby.accept_invitation(game, bob)
     game = lobby.start_game(game, alice, seed=7)
     bob_browser = browser(bob)
@@ -105,7 +107,8 @@ def test_night_and_guest_names_show_unchanged_on_every_kept_night_page(alice):
         seen(client, night.get_absolute_url(), *guests)
         seen(client, reverse("games:night_list"), name, *guests)
         share, tv = (
-            reverse(view, args=[night.share_token]) for view in ("games:night_share", "games:night_tv")
+            reverse(view, args=[night.share_token])
+            for view in ("games:night_share", "games:night_tv")
         )
         for url in (share, tv):
             assert_shown(Client().get(url).content.decode(), (name, *guests), url)
