@@ -25,9 +25,9 @@ from phase10site.jinja import render
 from .. import cache_keys
 from ..engine import Action, Card, Discard, PlayerView, hint, player_view
 from ..models import Game, Seat
-from ..words import phase_goal_words, time_left_words
+from ..words import phase_goal_words
 from . import chat, services
-from .pause import load_profiles, pause_panel, time_left, turn_clock
+from .pause import load_profiles, pause_panel, turn_clock
 from .table_parts import (
     last_round_context,
     log_lines,
@@ -74,13 +74,13 @@ def board_html(
         return render(
             BOARD, board_context(request, seating, focus=focus, now=now, **extra), request
         )
-    left = time_left(game, now)
+    clock = turn_clock(game, now)  # the time left in the words clock_context shows
     key = cache_keys.board(
         game,
         me,
         sort=request.session.get(SORT_KEY, "number"),
         csrf=csrf,
-        time_left="" if left is None else time_left_words(left),
+        time_left="" if clock is None else str(clock["left"]),
         focus=focus,
     )
     html: str | None = cache.get(key)
