@@ -56,6 +56,7 @@ QR_SECONDS = 24 * 60 * 60
 # and what its vary-on values are (tests/site/test_cache.py checks the templates name no
 # other). Django builds their keys; Python that reads one uses `fragment`.
 FRAGMENTS = {
+    "base_footer": "base.html's footer after its CSRF field: the language",
     "online_game_rules": "an online game's rules (game.html): its public id, language",
     "my_games_lists": "the lists of My games: MyGames.key (everything they show)",
     "my_games_finished": "My games' finished list: Finished.key (the viewer's ranks)",
