@@ -27,10 +27,10 @@ def csrf(request: HttpRequest) -> dict[str, Any]:
 
 
 def request_csrf_token(request: HttpRequest) -> str:
-    """The request's CSRF token, one masking for all the response's forms: a page, the
-    board in it and the forms kept with their slot (games/cached_html.py) all show the
-    same one. Masking (32 random characters) is for each response to differ from the
-    last, which it still does; a second masking in the same response adds nothing. Kept
+    """The request's CSRF token, one masking for all the forms drawn for the response (a
+    part taken from the cache holds the token it was drawn with: games/cache_keys.py).
+    Masking (32 random characters) is for each response to differ from the last, which
+    it still does; a second masking in the same response adds nothing. Kept
     with the secret it masks: a login in the request (`rotate_token`) gets a new one."""
     secret = request.META.get("CSRF_COOKIE")
     kept: tuple[str, str] | None = getattr(request, "_masked_csrf_token", None)

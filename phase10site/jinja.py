@@ -12,9 +12,9 @@ tests/site/test_jinja.py:
   plural and contextual words (ngettext, pgettext) are computed by the Python that
   builds the context, where makemessages reads them. As with `{% translate %}`, a
   word's own markup is kept and the values put into it are escaped;
-- a form's CSRF field is `{{ csrf_input }}`: `render` fills it from the request;
-  a partial cached for many requests is drawn without one, with a slot there that is
-  filled per request (games/online/board.py);
+- a form's CSRF field is `{{ csrf_input }}`: `render` fills it from the request; a
+  partial kept in the cache is kept per CSRF cookie (games/cache_keys.py), whose
+  token it holds;
 - autoescaping is on, as in Django's templates.
 """
 
@@ -77,8 +77,8 @@ def words() -> Callable[[str], Markup]:
 # keep(*key) %}…{% endcall %}` is the markup inside, drawn the first time its key is met
 # in a language and under a script prefix (in the URLs it may hold). A key holds all the
 # part shows, so nothing kept is ever out of date; when there are too many, all go. A
-# part with a form puts `csrf_input` in its key: only a slot (games/cached_html.py) may
-# be shared, never a request's own token.
+# part with a form holds a token: its key holds the CSRF cookie's digest
+# (games/cache_keys.py `csrf_cookie`), so it is only shown to requests with that cookie.
 _KEPT: dict[tuple[object, ...], Markup] = {}
 KEPT_MOST = 20_000
 

@@ -10,6 +10,7 @@ import os
 import sys
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -98,11 +99,7 @@ TEMPLATES = [
                 "phase10site.context_processors.csrf",
                 "games.context_processors.online",
             ],
-            # {% once %}: base.html's markup drawn once per process and language.
-            "libraries": {
-                "once": "phase10site.templatetags.once",
-                "jinja": "phase10site.templatetags.jinja",
-            },
+            "libraries": {"jinja": "phase10site.templatetags.jinja"},
         },
     },
     {
@@ -164,10 +161,38 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ------------------------------------------------------------------
-# Each process its own, in memory (what is cached is drawn HTML and scoreboards, keyed by
-# the game's version: nothing to share or invalidate). Django's LocMemCache, keeping
-# values that can't change unpickled (phase10site/cache.py).
-CACHES = {"default": {"BACKEND": "phase10site.cache.InProcessCache"}}
+# What is cached is drawn HTML and night scoreboards, keyed by everything they show
+# (games/cache_keys.py): nothing is ever deleted, old versions age out. CACHE_URL:
+# - locmem:// (default): Django's LocMemCache, each process its own, no server. Full, it
+#   drops the least recently used third, so it needs room for what is read again, not
+#   for every version drawn: the current board of each seat being played (one or two:
+#   a browser each) plus the nights' games, cards and lists. 3,000 entries hold that for
+#   some 1,000 seats in play at once; at about 15 KB a board that is at most ~45 MB a
+#   process. `locmem://?max_entries=N` for more or less; past one machine, Redis.
+# - redis://host:port/db: Django's RedisCache, shared by several web machines.
+CACHE_URL = env("CACHE_URL", "locmem://")
+
+
+def cache_settings(url: str) -> dict[str, dict[str, object]]:
+    """CACHES for `url` (CACHE_URL)."""
+    scheme, _, rest = url.partition("://")
+    if scheme in {"redis", "rediss", "unix"}:
+        return {
+            "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        }
+    if scheme == "locmem":
+        query = parse_qs(rest.partition("?")[2])
+        entries = int(query.get("max_entries", ["3000"])[0])
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                "OPTIONS": {"MAX_ENTRIES": entries},
+            }
+        }
+    raise ImproperlyConfigured(f"CACHE_URL: locmem:// or redis://host:port/db, not {url!r}")
+
+
+CACHES = cache_settings(CACHE_URL)
 
 # --- Auth -------------------------------------------------------------------
 AUTHENTICATION_BACKENDS = [

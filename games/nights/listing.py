@@ -16,28 +16,29 @@ Each night's card is the same for everyone at a version, language and time zone
 (`ListedNight.key`): drawn once (list.html's partial `card`) and kept in the cache; only
 the nights whose card isn't cached need their seats and players. The page's nights with
 their forms (a seat's answer, a rematch) are kept as well, under a key made of the cards'
-keys and the forms: a page seen again is one cache read, its CSRF token filled in.
+keys, the forms and the member's CSRF cookie (games/cache_keys.py): a page seen again is
+one cache read, its forms holding the token of the request that drew it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from hashlib import md5
 from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
 from django.db import connection
+from django.http import HttpRequest
 from django.template.loader import render_to_string
-from django.urls import get_script_prefix, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from phase10site.cache import VERSION_SECONDS
+from phase10site.context_processors import request_csrf_token
 
-from ..cached_html import CSRF_SLOT
+from .. import cache_keys
 from ..context_processors import YOUR_TURN_SQL, your_turn_params
 from ..models import Game, Player, Seat
 
@@ -113,7 +114,7 @@ class ListedNight:
     awaiting: bool  # a seat in it waits for the member's answer (nights/seating.py)
     co_scoring: bool  # the member co-scores it
     can_rematch: bool = False  # the member scores or co-scores it (the rematch form)
-    key: str = ""  # its card's key in the cache (public id, version, language, time zone)
+    key: str = ""  # its card's key in the cache (cache_keys.night_card)
     card: SafeString | None = None  # its card's HTML (_add_cards)
     seat_list: list[Seat] = field(default_factory=list)  # only when its card was drawn
 
@@ -121,15 +122,11 @@ class ListedNight:
         return reverse("games:night_detail", args=[self.public_id])
 
 
-def card_cache_key(key: str) -> str:
-    """Where a night's card is kept; `key`: its `ListedNight.key`."""
-    return f"night-card:{key}"
-
-
-def nights_page(user: User, number: str | None) -> tuple[NightsPage, int | None]:
+def nights_page(request: HttpRequest, number: str | None) -> tuple[NightsPage, int | None]:
     """Page `number` of `user`'s nights (as Paginator.get_page: not a number, page 1;
     out of range, the last page), each with its card from the cache or its seats; and
     the member's your-turn count (None when the page is empty: not read)."""
+    user: User = request.user  # type: ignore[assignment]  # a member: @login_required
     try:
         wanted = int(number)  # type: ignore[arg-type]  # None: TypeError, page 1
     except (TypeError, ValueError):
@@ -145,20 +142,19 @@ def nights_page(user: User, number: str | None) -> tuple[NightsPage, int | None]
         wanted = paginator.num_pages
         rows = _read_page(user, wanted) if total else []
     paginator.count = total
-    suffix = f"{get_language()}:{timezone.get_current_timezone_name()}"
-    nights = [_listed(row, suffix) for row in rows]
+    zone = (get_language() or "", timezone.get_current_timezone_name())
+    nights = [_listed(row, *zone) for row in rows]
     for night in nights:
         night.can_rematch = night.creator_id == user.pk or night.co_scoring
     page = NightsPage(nights, wanted, paginator)
-    page.items_html = _items_html(nights)
+    page.items_html = _items_html(request, nights)
     return page, (rows[0][13] if rows else None)
 
 
 class NightsPage(Page[ListedNight]):
-    """A page of nights, with its nights drawn (list.html's partial `items`), their
-    forms' CSRF token left as a slot (games/cached_html.py)."""
+    """A page of nights, with its nights drawn (list.html's partial `items`)."""
 
-    items_html: str = ""
+    items_html: SafeString = SafeString("")
 
 
 def _read_page(user: User, number: int) -> list[tuple[Any, ...]]:
@@ -171,8 +167,8 @@ def _read_page(user: User, number: int) -> list[tuple[Any, ...]]:
     return rows
 
 
-def _listed(row: tuple[Any, ...], suffix: str) -> ListedNight:
-    """A row of _PAGE_SQL as a card; `suffix`: the language and time zone."""
+def _listed(row: tuple[Any, ...], language: str, zone: str) -> ListedNight:
+    """A row of _PAGE_SQL as a card, in `language` and time `zone`."""
     (pk, public_id, name, status, rounds, version, created, updated, creator_id) = row[:9]
     return ListedNight(
         id=pk,
@@ -187,44 +183,48 @@ def _listed(row: tuple[Any, ...], suffix: str) -> ListedNight:
         creator_name=row[9] or "",  # no creator (a deleted account): no name, as before
         awaiting=row[10],
         co_scoring=row[11],
-        key=f"{public_id}:{version}:{suffix}",
+        key=cache_keys.night_card(public_id, version, language, zone),
     )
 
 
-def _items_html(nights: list[ListedNight]) -> str:
+def _items_html(request: HttpRequest, nights: list[ListedNight]) -> SafeString:
     """The page's nights as list.html's partial `items` draws them, from the cache under
     a key made of everything they show (each card's key, the forms each night offers
-    this member): the same for every member who sees the same. Drawn when missing, from
-    the nights' cards (`_add_cards`)."""
+    this member, the CSRF cookie whose token the forms hold). Drawn when missing, from
+    the nights' cards (`_add_cards`); drawn every time without a CSRF cookie."""
     if not nights:
-        return ""
-    keys = [card_cache_key(night.key) for night in nights]
-    forms = [
+        return SafeString("")
+    keys = [night.key for night in nights]
+    csrf = cache_keys.csrf_cookie(request)
+    context = {"nights": nights, "csrf_token": request_csrf_token(request)}
+    if csrf is None:
+        _add_cards(nights)
+        return render_to_string(ITEMS_TEMPLATE, context)
+    forms: list[tuple[object, ...]] = [
         (night.awaiting, night.can_rematch, night.creator_name if night.awaiting else "")
         for night in nights
     ]
-    shown = repr((keys, forms, get_script_prefix()))
-    page_key = "night-items:" + md5(shown.encode()).hexdigest()
+    page_key = cache_keys.night_items(keys, forms, csrf)
     html: str | None = cache.get(page_key)
     if html is None:
-        _add_cards(nights, keys)
-        context = {"nights": nights, "csrf_token": CSRF_SLOT}
+        _add_cards(nights)
         html = str(render_to_string(ITEMS_TEMPLATE, context))
-        cache.set(page_key, html, VERSION_SECONDS)
-    return html
+        cache.set(page_key, html, cache_keys.VERSION_SECONDS)
+    return SafeString(html)
 
 
-def _add_cards(nights: list[ListedNight], keys: list[str]) -> None:
-    """Each night's card (list.html's partial `card`, under `keys`) from the cache;
+def _add_cards(nights: list[ListedNight]) -> None:
+    """Each night's card (list.html's partial `card`, under its `key`) from the cache;
     drawing (with its seats and players) only those not in the cache."""
+    keys = [night.key for night in nights]
     drawn = cache.get_many(keys)
     missing = {night.id: night for night, key in zip(nights, keys, strict=True) if key not in drawn}
     if missing:
         seats = Seat.objects.filter(game_id__in=missing).select_related("player")
         for seat in seats.order_by("game_id", "position"):
             missing[seat.game_id].seat_list.append(seat)
-        new = {card_cache_key(night.key): _draw(night) for night in missing.values()}
-        cache.set_many(new, VERSION_SECONDS)
+        new = {night.key: _draw(night) for night in missing.values()}
+        cache.set_many(new, cache_keys.VERSION_SECONDS)
         drawn.update(new)
     for night, key in zip(nights, keys, strict=True):
         night.card = mark_safe(drawn[key])  # noqa: S308  # list.html's own partial, as drawn

@@ -28,10 +28,9 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from markupsafe import Markup
 
-from phase10site.cache import VERSION_SECONDS
 from phase10site.jinja import Keep, render
 
-from ..cached_html import CSRF_INPUT, with_csrf
+from .. import cache_keys
 from ..engine.phases import TIEBREAK_PHASE
 from ..models import Game
 from ..stats import charts
@@ -44,8 +43,6 @@ from .forms import NightRoundForm, NightTiebreakForm
 from .scoreboard import Scoreboard, ScoreboardRound, ScoreboardSeat
 
 GAME = "games/nights/game.html"
-# A plain game.html (game_html) is kept as long as the scoreboard it shows
-# (VERSION_SECONDS); its forms' CSRF token is put in per request (games/cached_html.py).
 ROUND_FORM = "games/nights/round_form.html"
 
 
@@ -300,33 +297,33 @@ def _drawn_parts(context: dict[str, Any]) -> dict[str, Any]:
 def game_html(request: HttpRequest, context: dict[str, Any]) -> SafeString:
     """game.html drawn for `context` (`game_context`'s). A plain one, the game as everyone
     of the same role sees it at its version (no notice, no round saved just now, no form
-    sent back, no correction), is drawn once per version, language and role, with this
-    request's CSRF token put in its forms."""
-    if not context["plain"]:
+    sent back, no correction), is kept per version, language, role and CSRF cookie
+    (games/cache_keys.py `night_game`): its forms hold the token of the request that drew
+    it, valid for every request with that cookie."""
+    csrf = cache_keys.csrf_cookie(request)
+    if not context["plain"] or csrf is None:
         return render(GAME, {**context, **_drawn_parts(context)}, request)
-    key = game_key(context["game"], context["can_edit"], context["ratings_revision"])
-    html = cache.get(key)
+    key = cache_keys.night_game(
+        context["game"],
+        can_edit=context["can_edit"],
+        ratings_revision=context["ratings_revision"],
+        csrf=csrf,
+    )
+    html: str | None = cache.get(key)
     if html is None:
-        drawn = {**context, **_drawn_parts(context), "csrf_input": CSRF_INPUT}
-        html = str(render(GAME, drawn))
-        cache.set(key, html, VERSION_SECONDS)
-    return SafeString(with_csrf(html, request))
-
-
-def game_key(game: Game, can_edit: bool, ratings_revision: int | None) -> str:
-    """The cache key of `game`'s plain game.html in the active language (`game_html`)."""
-    parts = (game.public_id, game.version, get_language(), get_script_prefix(), can_edit)
-    return "night-game:" + ":".join(str(part) for part in (*parts, ratings_revision))
+        html = str(render(GAME, {**context, **_drawn_parts(context)}, request))
+        cache.set(key, html, cache_keys.VERSION_SECONDS)
+    return SafeString(html)
 
 
 def _rating_changes(game: Game, revision: int) -> SafeString:
     """A finished night's rating changes: drawn once per version and ratings run (the
     ratings move after the game's end, by a task that moves the revision on)."""
-    key = f"night-ratings:{game.public_id}:{game.version}:{revision}:{get_language()}"
+    key = cache_keys.night_ratings(game, revision)
     html = cache.get(key)
     if html is None:
         html = render_to_string("games/stats/rating_changes.html", rating_tags.rating_changes(game))
-        cache.set(key, str(html), VERSION_SECONDS)
+        cache.set(key, str(html), cache_keys.VERSION_SECONDS)
     return SafeString(html)
 
 

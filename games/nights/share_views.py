@@ -33,9 +33,6 @@ def _context(game: Game) -> dict[str, object]:
     return {
         "game": game,
         "board": SimpleLazyObject(board),
-        # A finished night's result, in the words of the night's page: a callable, which
-        # the template calls, so that its Markup (the names escaped once) stays Markup.
-        "result": lambda: page.WORDS.result(board()),
         **page.parts(),
     }
 

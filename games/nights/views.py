@@ -20,9 +20,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
-from phase10site.cache import VERSION_SECONDS
 from phase10site.jinja import render as render_jinja
 
+from .. import cache_keys
 from ..context_processors import count_known
 from ..errors import Refused, Stale
 from ..models import Game, RatingMark, Seat
@@ -89,15 +89,10 @@ def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str)
     return game
 
 
-def _scoreboard_key(game: Game) -> str:
-    # public_id: never reused, unlike a primary key after a database is recreated.
-    return f"night-scoreboard:{game.public_id}"
-
-
 def _scoreboard(game: Game) -> Scoreboard:
     """`game`'s scoreboard at its version. The latest one read is kept per night: at an
     earlier version (another worker saved the rounds since), the whole night is read."""
-    kept: Scoreboard | None = cache.get(_scoreboard_key(game))
+    kept: Scoreboard | None = cache.get(cache_keys.night_scoreboard(game))
     if kept is not None and kept.version == game.version:
         return kept
     board = load_scoreboard(game)
@@ -109,9 +104,9 @@ def _scoreboard(game: Game) -> Scoreboard:
 def _keep_scoreboard(game: Game, board: Scoreboard) -> None:
     """Cache `board`, the scoreboard of `game` at its version, where `_scoreboard` looks
     for it; no longer than its seats' names were read ago."""
-    seconds = VERSION_SECONDS - (time.time() - board.read_at)
+    seconds = cache_keys.VERSION_SECONDS - (time.time() - board.read_at)
     if seconds > 1:
-        cache.set(_scoreboard_key(game), board, seconds)
+        cache.set(cache_keys.night_scoreboard(game), board, seconds)
 
 
 def _refuse_stale(request: AuthenticatedHtmxHttpRequest, game: Game) -> HttpResponse | None:
@@ -135,7 +130,7 @@ def _refuse_stale(request: AuthenticatedHtmxHttpRequest, game: Game) -> HttpResp
 @login_required
 @require_GET
 def night_list(request: AuthenticatedHttpRequest) -> HttpResponse:
-    page, your_turn = listing.nights_page(request.user, request.GET.get("page"))
+    page, your_turn = listing.nights_page(request, request.GET.get("page"))
     if your_turn is not None:  # read with the page: the header needn't ask again
         count_known(request, your_turn)
     return render(request, "games/nights/list.html", {"page": page})

@@ -16,18 +16,16 @@ from django.http import HttpRequest
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.html import escape
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
-from phase10site.cache import VERSION_SECONDS
 from phase10site.jinja import render
 
-from ..cached_html import CSRF_INPUT, with_csrf
+from .. import cache_keys
 from ..engine import Action, Card, Discard, PlayerView, hint, player_view
 from ..models import Game, Seat
-from ..words import own_move_sentence, phase_goal_words, time_left_words
+from ..words import own_move_sentence, phase_goal_words
 from . import chat, services
 from .pause import load_profiles, pause_panel, turn_clock
 from .table_parts import (
@@ -40,12 +38,9 @@ from .table_parts import (
 SORT_KEY = "online_hand_sort"
 COLOURS = "RBGY"
 BOARD = "games/online/board.html"  # Jinja2 (phase10site/jinja.py): drawn on every move
-# Where the time left in the turn goes: it changes every minute, the board doesn't.
-TIME_LEFT_SLOT = "__board_time_left__"
-# Where the control that should have focus after the player's own move is named
-# (static/js/board.js): empty on every other answer, so a poll never moves focus.
-FOCUS_SLOT = "__board_focus__"
-# The places on the board the player's next action starts from (data-landing="…").
+# The places on the board the player's next action starts from (data-landing="…"): the
+# one named in the board's data-focus (static/js/board.js) gets focus after the player's
+# own move; empty on every other answer, so a poll never moves focus.
 FOCUS_PLACES = frozenset({"hand", "choice", "status", "notice", "chat"})
 
 
@@ -65,54 +60,33 @@ def board_html(
     should have focus next (one of `FOCUS_PLACES`; empty: the control the player used
     keeps it).
 
-    A board without an error, notice, choice or hint looks the same for every request
-    of the same seat at the same game version (every change bumps it), language, sort
-    order and seat state, so it is drawn once and then taken from the cache: a poll
-    that finds a change, the other tab, the page after a move. Only the CSRF token
-    differs per request; it is put in last. The key holds the seat, so a board (and
-    the hand in it) is only ever served to the seat it was drawn for."""
-    if any(extra.values()):
-        html = _draw(board_context(request, seating, **extra))
-        return _per_request(html, request, seating.game, focus)
+    A board without an error, notice, choice or hint is kept in the cache under all it
+    shows (games/cache_keys.py `board`): the game's version, the seat, the language,
+    the hand's order, the time left in words, the focus and the viewer's CSRF cookie,
+    whose token its forms hold. A poll that finds a change, the other tab or the page
+    after a move then take it from there. The key holds the seat, so a board (and the
+    hand in it) is only ever served to the seat it was drawn for."""
     game, me = seating.game, seating.me
-    key = ":".join(
-        str(part)
-        for part in (
-            "board",
-            game.public_id,  # never reused, unlike a primary key after a database reset
-            game.version,
-            me.position,
-            me.is_bot,
-            me.resigned,
-            me.muted,
-            "-".join(str(position) for position in me.chat_muted),
-            get_language(),
-            timezone.get_current_timezone_name(),  # the clock's deadline is local time
-            request.session.get(SORT_KEY, "number"),
-            get_script_prefix(),
+    focus = focus if focus in FOCUS_PLACES else ""
+    now = timezone.now()
+    csrf = cache_keys.csrf_cookie(request)
+    if any(extra.values()) or csrf is None:
+        return render(
+            BOARD, board_context(request, seating, focus=focus, now=now, **extra), request
         )
+    clock = turn_clock(game, now)  # the time left in the words clock_context shows
+    key = cache_keys.board(
+        game,
+        me,
+        sort=request.session.get(SORT_KEY, "number"),
+        csrf=csrf,
+        time_left="" if clock is None else str(clock["left"]),
+        focus=focus,
     )
-    html = cache.get(key)
+    html: str | None = cache.get(key)
     if html is None:
-        html = _draw(board_context(request, seating))
-        cache.set(key, html, VERSION_SECONDS)
-    return _per_request(html, request, game, focus)
-
-
-def _draw(context: dict[str, Any]) -> str:
-    """The board's HTML, with a slot for the CSRF token: drawn without the request."""
-    return render(BOARD, {**context, "csrf_input": CSRF_INPUT})
-
-
-def _per_request(html: str, request: HttpRequest, game: Game, focus: str = "") -> SafeString:
-    """The board with what differs per request put in: the CSRF token, the time left
-    in the turn (counted now, so a board from the cache never shows a stale clock) and
-    where focus goes after the player's own move."""
-    html = with_csrf(html, request)
-    html = html.replace(FOCUS_SLOT, focus if focus in FOCUS_PLACES else "", 1)
-    deadline = turn_deadline(game)
-    if deadline is not None and TIME_LEFT_SLOT in html:
-        html = html.replace(TIME_LEFT_SLOT, escape(time_left_words(deadline - timezone.now())))
+        html = render(BOARD, board_context(request, seating, focus=focus, now=now), request)
+        cache.set(key, html, cache_keys.VERSION_SECONDS)
     return SafeString(html)
 
 
@@ -129,18 +103,12 @@ def focus_after(action: Action) -> str:
     return "status" if isinstance(action, Discard) else "hand"
 
 
-def turn_deadline(game: Game) -> datetime | None:
-    """When the current turn's time runs out (and `notify.jobs` plays it), or None
-    without a time limit."""
-    if game.time_limit is None or game.turn_started_at is None or game.clock_stopped_at:
-        return None  # stopped (games/online/pause.py): no deadline until it runs again
-    return game.turn_started_at + game.time_limit
-
-
 def board_context(
     request: HttpRequest,
     seating: Seating,
     *,
+    focus: str = "",
+    now: datetime | None = None,
     error: str = "",
     notice: str = "",
     choice: Any = None,
@@ -199,20 +167,27 @@ def board_context(
         "poll": not view.game_over,
         "urls": board_urls(game.public_id, get_script_prefix()),
         "spectate_url": spectate_url,
-        "foot_key": foot_key(game, me, view, chat_box, spectate_url),
-        "clock": clock_context(game, view, seats),
+        "foot_key": foot_key(game, me, view, chat_box, spectate_url, request),
+        "clock": clock_context(game, view, seats, now=now or timezone.now()),
         "pause": pause_panel(game, seats, me),
-        "focus_slot": FOCUS_SLOT,
+        "focus": focus,
     }
 
 
 def foot_key(
-    game: Game, me: Seat, view: PlayerView, chat_box: dict[str, Any], spectate_url: str
+    game: Game,
+    me: Seat,
+    view: PlayerView,
+    chat_box: dict[str, Any],
+    spectate_url: str,
+    request: HttpRequest,
 ) -> tuple[object, ...] | None:
     """Everything the board's foot (the chat's box, the spectator link, mute and resign)
-    shows: the key it is kept under (board.html). None with a refused message's draft
-    and error: that foot is drawn once, and a player's words are not kept."""
-    if chat_box["draft"] or chat_box["error"]:
+    shows: the key it is kept under (board.html), its forms' token with it (the CSRF
+    cookie's, as `board_html` keeps the board). None with a refused message's draft
+    and error (a player's words are not kept) or without a CSRF cookie: drawn once."""
+    csrf = cache_keys.csrf_cookie(request)
+    if chat_box["draft"] or chat_box["error"] or csrf is None:
         return None
     others = tuple((o["position"], o["name"], o["muted"]) for o in chat_box["others"])
     chat_part = (chat_box["can_post"], chat_box["closed"], others, chat_box["max_length"])
@@ -223,28 +198,26 @@ def foot_key(
         view.game_over,
         spectate_url,
         chat_part,
+        csrf,
     )
 
 
 def clock_context(
-    game: Game, view: PlayerView, seats: list[Seat], *, now: datetime | None = None
+    game: Game, view: PlayerView, seats: list[Seat], *, now: datetime
 ) -> dict[str, Any] | None:
-    """The current turn's clock (games/online/clock.html), as My games shows it
-    (`pause.turn_clock`), while a person (not a bot) is to play. On a board that may
-    come from the cache the time left is put in per request (`TIME_LEFT_SLOT`); a page
-    drawn per request (the spectator's) passes `now` and gets it counted then."""
+    """The current turn's clock (games/online/clock.html) at `now`, as My games shows
+    it (`pause.turn_clock`), while a person (not a bot) is to play. A board kept in the
+    cache is kept under the time left in words (`board_html`), so it shows it right."""
     current = next((seat for seat in seats if seat.position == view.current_seat), None)
     if view.game_over or current is None or current.is_bot:
         return None
-    clock = turn_clock(game, now or timezone.now())
+    clock = turn_clock(game, now)
     if clock is not None and not clock.get("stopped"):
         deadline = timezone.localtime(clock["deadline"])  # type: ignore[arg-type]  # a datetime when running
         clock.update(
             deadline_iso=deadline.isoformat(),
             deadline_text=date_format(deadline, "DATETIME_FORMAT"),
         )
-        if now is None:
-            clock["left"] = TIME_LEFT_SLOT
     return clock
 
 

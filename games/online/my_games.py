@@ -26,10 +26,10 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from django.core.cache import cache
-from django.core.cache.utils import make_template_fragment_key
 from django.utils import timezone
 from django.utils.translation import get_language
 
+from .. import cache_keys
 from ..models import Game, Seat
 from .pause import turn_clock, turn_order
 
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 FINISHED_SHOWN = 20
-SEATS_FRAGMENT = "my_games_seats"  # list.html's {% cache … my_games_seats game.seats_key %}
 FINISHED_FIELDS = (
     "rank",
     "game__public_id",
@@ -193,7 +192,7 @@ def _with_seat(seat: Seat) -> Game:
 
 
 def _read_seats_not_cached(games: list[Game]) -> None:
-    keys = {make_template_fragment_key(SEATS_FRAGMENT, [game.seats_key]): game for game in games}
+    keys = {cache_keys.fragment("my_games_seats", game.seats_key): game for game in games}
     cached = cache.get_many(list(keys))
     missing = {game.pk: game for key, game in keys.items() if key not in cached}
     if not missing:

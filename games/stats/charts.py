@@ -26,11 +26,11 @@ from django.utils.formats import date_format, number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
-from django.utils.translation import get_language, get_language_bidi
+from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
 
+from games import cache_keys
 from games.models import Game, RoundScore
-from phase10site.cache import VERSION_SECONDS
 
 from . import figures
 
@@ -360,20 +360,14 @@ def score_chart(game: Game) -> LineChart | None:
 # cache (for VERSION_SECONDS: its players' names are drawn with it).
 
 
-def score_chart_key(game: Game) -> str:
-    """The cache key of `game`'s chart in the active language."""
-    # public_id: never reused, unlike a primary key after a database is recreated.
-    return f"score-chart:{game.public_id}:{game.version}:{get_language()}"
-
-
 def score_chart_svg(game: Game) -> SafeString:
     """The score chart of a game as markup, for the game pages (empty before round 1).
     Taken from the cache when this version was drawn already: no query then."""
-    key = score_chart_key(game)
+    key = cache_keys.score_chart(game)
     markup = cache.get(key)
     if markup is None:
         markup = str(render(score_chart(game)))
-        cache.set(key, markup, VERSION_SECONDS)
+        cache.set(key, markup, cache_keys.VERSION_SECONDS)
     return SafeString(markup)
 
 

@@ -119,7 +119,7 @@ def test_the_tv_view_fits_six_players_on_a_1920_by_1080_screen_and_updates_itsel
     game = six_player_night(alice)
     page = new_context(TV_SCREEN).new_page()
     page.goto(reverse("games:night_tv", args=[game.share_token]))
-    expect(page.locator(".tv-row")).to_have_count(6)
+    expect(page.locator(".standing")).to_have_count(6)
     expect(page.get_by_text("Live: this page updates by itself after each round.")).to_be_visible()
     fits = page.evaluate(
         """() => {
@@ -130,9 +130,11 @@ def test_the_tv_view_fits_six_players_on_a_1920_by_1080_screen_and_updates_itsel
     assert fits, "the TV view scrolls at 1920 × 1080"
     # Every row is on screen, in large type.
     for index in range(6):
-        box = page.locator(".tv-row").nth(index).bounding_box()
+        box = page.locator(".standing").nth(index).bounding_box()
         assert box is not None and box["y"] + box["height"] <= TV_SCREEN["height"]
-    size = page.locator(".tv-name").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    size = page.locator(".standing .who").first.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
     assert size >= 48
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SHOTS / "tv-view.png")

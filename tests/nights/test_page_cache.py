@@ -4,14 +4,14 @@ that, and a new version is read and drawn afresh."""
 
 import pytest
 from django.core.cache import cache
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
+from games.cache_keys import csrf_cookie, night_game
+from games.cache_keys import qr as qr_key
+from games.cache_keys import score_chart as score_chart_key
 from games.models import Game, RatingMark
-from games.nights.page import game_key
-from games.nights.qr import qr_key
-from games.stats.charts import score_chart_key
 from tests.nights.helpers import edit_round, post_round, start_night
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +70,12 @@ def test_the_score_chart_is_drawn_once_per_version(alice_client):
     again = alice_client.get(game.get_absolute_url()).content.decode()
     assert drawn in again and "data-from" not in again
     game.refresh_from_db()
-    cache.delete(game_key(game, can_edit=True, ratings_revision=rating_revision()))
+    request = RequestFactory().get("/")
+    request.COOKIES = {name: morsel.value for name, morsel in alice_client.cookies.items()}
+    csrf = csrf_cookie(request)
+    assert csrf is not None
+    kept = night_game(game, can_edit=True, ratings_revision=rating_revision(), csrf=csrf)
+    assert cache.delete(kept)
     drawn_anew = alice_client.get(game.get_absolute_url()).content.decode()
     assert '<figure data-from="cache"></figure>' in drawn_anew
 

@@ -4,6 +4,7 @@ the round just saved, and what the night's page costs."""
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games.engine import Rules
@@ -202,17 +203,27 @@ def test_a_seated_member_who_doesnt_keep_score_sees_the_night_without_its_forms(
     assert "round-form" not in page.content.decode()
 
 
-def test_a_new_rounds_form_is_drawn_once_per_version_with_each_requests_token(alice_client, night):
+def test_a_new_rounds_form_is_kept_per_version_with_a_token_its_browser_can_post(
+    alice, alice_client, night
+):
     def form_of(page: str) -> str:
         return page[
             page.index('class="round-form"') : page.index("</form>", page.index("round-form"))
         ]
 
-    first = form_of(alice_client.get(night.get_absolute_url()).content.decode())
-    second = form_of(alice_client.get(night.get_absolute_url()).content.decode())
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    browser.get("/")  # the CSRF cookie: the game is kept per cookie (games/cache_keys.py)
+    first = form_of(browser.get(night.get_absolute_url()).content.decode())
+    second = form_of(browser.get(night.get_absolute_url()).content.decode())
     token = 'name="csrfmiddlewaretoken" value="'
-    assert token in first and token in second
-    assert first.split(token)[1][:20] != second.split(token)[1][:20]
-    assert first.split(token)[1].split('"', 1)[1] == second.split(token)[1].split('"', 1)[1]
+    assert token in first and first == second  # kept, as drawn
+    kept = first.split(token)[1].split('"', 1)[0]
+    language = browser.post(reverse("set_language"), {"language": "en"})
+    assert language.status_code == 403  # the check is on
+    language = browser.post(
+        reverse("set_language"), {"language": "en", "csrfmiddlewaretoken": kept}
+    )
+    assert language.status_code == 302
     post_round(alice_client, night, went_out=0, points=[0, 35, 20], completed=[0])
     assert "Enter round 2" in form_of(alice_client.get(night.get_absolute_url()).content.decode())

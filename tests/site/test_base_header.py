@@ -1,6 +1,5 @@
-"""base.html draws its header, menu and footer once per language ({% once %},
-phase10site/templatetags/once.py): what is the request's or the user's own must still
-be their own on every page."""
+"""base.html's header, menu and footer: what is the request's or the user's own is their
+own on every page."""
 
 import re
 
@@ -9,7 +8,6 @@ from django.test import Client
 from django.urls import reverse
 
 from games import context_processors
-from phase10site.templatetags import once
 
 HOME = "/"
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -86,84 +84,40 @@ def test_the_your_turn_count_is_each_members_own(alice, alice_client, bob_client
     assert 'class="badge"' not in bob_page and "turn-count" not in bob_page
 
 
-def test_a_change_of_settings_draws_the_blocks_again(alice_client, settings):
-    _page(alice_client)
-    assert once._drawn
-
-    settings.STATIC_URL = "/elsewhere/"
-
-    assert not once._drawn
-    assert 'href="/elsewhere/css/site.css"' in _page(alice_client)
-
-
-def test_a_page_drawn_without_a_request_is_not_kept_for_the_next_ones(alice_client):
-    from django.template.loader import render_to_string
-
-    bare = render_to_string("base.html", {})
-    assert 'class="brand" href=""' in bare  # no request: no context processors, no links
-    assert not once._drawn
-
-    assert f'class="brand" href="{reverse("home")}"' in _page(alice_client)
-
-
-def test_a_block_inside_once_is_refused_and_a_page_still_fills_the_blocks_around_them():
-    from django.template import Context, Engine, Template, TemplateSyntaxError
-
-    with pytest.raises(TemplateSyntaxError, match="can't be inside"):
-        Template("{% load once %}{% once %}{% block title %}{% endblock %}{% endonce %}")
-
-    # base.html's blocks sit between once blocks, which template walks skip: a page's
-    # {% extends %} still finds them all.
-    engine = Engine(
-        libraries={"once": "phase10site.templatetags.once"},
-        loaders=[
-            (
-                "django.template.loaders.locmem.Loader",
-                {
-                    "root.html": "{% load once %}{% once %}<h1>{% endonce %}"
-                    "{% block title %}root{% endblock %}{% once %}</h1>{% endonce %}",
-                    "page.html": '{% extends "root.html" %}{% block title %}page{% endblock %}',
-                },
-            )
-        ],
-    )
-    assert engine.get_template("page.html").render(Context()) == "<h1>page</h1>"
-
-
-def test_a_page_shows_one_csrf_token_in_all_its_forms_and_a_new_one_each_time(
-    alice, bob, alice_client
-):
-    """The board (kept with a slot), a night's game (kept with a slot), a round's form
-    (a Jinja2 partial drawn with the request), the header, the menu's and the footer's
-    forms: one masking of the token per response (phase10site.context_processors), a
-    new one for the next response, and a form posted with it is accepted."""
-    from django.test import Client
-
+def test_a_pages_own_forms_share_a_fresh_csrf_token_and_every_token_on_it_works(alice, bob):
+    """The header and the base's forms (log out, language) get one masking of the token
+    per response (phase10site.context_processors), a new one for the next response. Parts
+    taken from the cache (the board, a night's game, the list of nights) hold the token
+    of the request that drew them with the same cookie (games/cache_keys.py): each one
+    is accepted by a form."""
     from tests.nights.helpers import post_round, start_night
     from tests.online.helpers import started_game
 
-    game = started_game(alice, bob)
-    night = start_night(alice_client)
-    post_round(alice_client, night, went_out=0, points=[0, 25, 40], completed=[0])
-    pages = {  # url: the forms on it beyond base.html's two (log out, language)
-        game.get_absolute_url(): 1,
-        night.get_absolute_url(): 2,
-        reverse("games:night_edit_round", args=[night.public_id, 1]): 1,
-        reverse("games:night_list"): 0,
-    }
-    for url, own_forms in pages.items():
-        first, second = _page(alice_client, url), _page(alice_client, url)
-        tokens = set(TOKEN.findall(first)) | {HEADER_TOKEN.search(first)[1]}
-        assert len(tokens) == 1 and len(TOKEN.findall(first)) >= 2 + own_forms, url
-        assert tokens.isdisjoint(TOKEN.findall(second)), url
-
     checked = Client(enforce_csrf_checks=True)
     checked.force_login(alice)
-    token = TOKEN.search(_page(checked, game.get_absolute_url()))[1]
+    scorer = Client()
+    scorer.force_login(alice)
+    game = started_game(alice, bob)
+    night = start_night(scorer)
+    post_round(scorer, night, went_out=0, points=[0, 25, 40], completed=[0])
+    _page(checked)  # the CSRF cookie, as a browser has it from its first page
+    urls = [
+        game.get_absolute_url(),
+        night.get_absolute_url(),
+        reverse("games:night_edit_round", args=[night.public_id, 1]),
+        reverse("games:night_list"),
+    ]
     sort = reverse("games:online_sort", args=[game.public_id])
     assert checked.post(sort, {"sort": "colour"}).status_code == 403  # the check is on
-    response = checked.post(sort, {"csrfmiddlewaretoken": token, "sort": "colour"})
-    assert response.status_code == 302  # a plain form post goes back to the board
+    for url in urls:
+        first, second = _page(checked, url), _page(checked, url)
+        own = [HEADER_TOKEN.search(page)[1] for page in (first, second)]
+        footers = [page.split('<footer class="site-footer')[1] for page in (first, second)]
+        assert [TOKEN.findall(footer) for footer in footers] == [[own[0]], [own[1]]], url
+        assert own[0] != own[1], url
+        for token in set(TOKEN.findall(first)) | set(TOKEN.findall(second)):
+            response = checked.post(sort, {"csrfmiddlewaretoken": token, "sort": "colour"})
+            assert response.status_code == 302, url  # a plain form post goes back to the board
     assert checked.session["online_hand_sort"] == "colour"
 
 

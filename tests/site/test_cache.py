@@ -1,85 +1,109 @@
-"""The project's cache (phase10site/cache.py): values that can't change are kept as they
-are, anything else is copied as Django's LocMemCache copies it."""
+"""The cache: CACHES from CACHE_URL (Django's own backends), every key from
+games/cache_keys.py, and a board served from Redis when CACHE_URL names one."""
 
 from __future__ import annotations
 
-import dataclasses
-import time
+import os
+import re
+from pathlib import Path
 
-import time_machine
+import pytest
 from django.core.cache import cache, caches
-from django.utils.safestring import SafeString
+from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache.backends.redis import RedisCache
+from django.core.exceptions import ImproperlyConfigured
+from django.test import Client, override_settings
 
+from games import cache_keys
 from games.engine import Rules
 from games.nights.scoreboard import RoundEntry, load_scoreboard
 from games.nights.services import add_round, create_game
-from phase10site.cache import InProcessCache
+from phase10site.settings import cache_settings
+from tests.conftest import require_or_skip
+
+ROOT = Path(__file__).resolve().parents[2]
+# A Redis database for this test's keys (each game's keys are its own: nothing is cleared).
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/1")
 
 
-def test_the_default_cache_is_the_in_process_one():
-    assert isinstance(caches["default"], InProcessCache)
+def test_the_default_cache_is_djangos_local_memory_one_with_room_for_a_busy_server():
+    default = cache_settings("locmem://")
+    assert default["default"]["OPTIONS"] == {"MAX_ENTRIES": 3000}
+    with override_settings(CACHES=default):
+        assert type(caches["default"]) is LocMemCache
+    bigger = cache_settings("locmem://?max_entries=20000")
+    assert bigger["default"]["OPTIONS"] == {"MAX_ENTRIES": 20000}
 
 
-def test_strings_and_frozen_values_come_back_as_the_same_object():
-    html = SafeString("<p>board</p>")
-    cache.set("html", html)
-    pair = (1, "two", frozenset({3}))
-    cache.set("pair", pair)
-    assert cache.get("html") is html
-    assert isinstance(cache.get("html"), SafeString)
-    assert cache.get("pair") is pair
+def test_a_redis_url_gives_djangos_redis_cache():
+    redis = cache_settings("redis://cache.internal:6379/2")
+    assert redis["default"]["LOCATION"] == "redis://cache.internal:6379/2"
+    with override_settings(CACHES=redis):
+        assert type(caches["default"]) is RedisCache
 
 
-def test_a_scoreboard_is_kept_unpickled_and_nothing_in_it_can_change(alice):
+def test_a_cache_url_of_another_kind_is_refused():
+    with pytest.raises(ImproperlyConfigured, match="CACHE_URL"):
+        cache_settings("memcached://127.0.0.1:11211")
+
+
+def test_a_scoreboard_comes_back_from_the_cache_equal_to_what_was_kept(alice):
     game = create_game(alice, players=["Ann", "Bo"], first_dealer=0, rules=Rules(), name="Night")
-    for _round in range(3):  # Ann goes out with her phase, Bo keeps 25 points
-        entry = RoundEntry(went_out=0, points=(0, 25), completed={0: None})
-        game = add_round(game, entry, version=game.version)
+    entry = RoundEntry(went_out=0, points=(0, 25), completed={0: None})
+    game = add_round(game, entry, version=game.version)
     board = load_scoreboard(game)
-    assert len(board.rounds) == 3
-    cache.set("board", board)
-    assert cache.get("board") is board
-    # Kept as it is, shared by every request: a frozen dataclass all the way down.
-    assert _changeable(board) == []
+    cache.set(cache_keys.night_scoreboard(game), board)
+    kept = cache.get(cache_keys.night_scoreboard(game))
+    assert kept == board and kept is not board  # pickled, as Django's backends all do
 
 
-def _changeable(value: object, path: str = "board") -> list[str]:
-    """Where in `value` something could be changed in place (a list, a dict, a set, an
-    object that isn't a frozen dataclass)."""
-    if isinstance(value, (str, bytes, int, float, bool, type(None))):
-        return []
-    if isinstance(value, (tuple, frozenset)):
-        return [
-            found for i, item in enumerate(value) for found in _changeable(item, f"{path}[{i}]")
-        ]
-    if dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen:
-        return [
-            found
-            for field in dataclasses.fields(value)
-            for found in _changeable(getattr(value, field.name), f"{path}.{field.name}")
-        ]
-    return [f"{path}: {type(value).__name__}"]
+def test_every_cache_block_in_the_templates_is_one_cache_keys_names():
+    used = {
+        match
+        for path in [*ROOT.glob("*/templates/**/*.html"), *ROOT.glob("templates/**/*.html")]
+        for match in re.findall(r"{% cache \S+ (\w+)", path.read_text())
+    }
+    assert used and used == set(cache_keys.FRAGMENTS)
 
 
-def test_a_value_that_could_change_is_copied_both_ways():
-    value = {"rows": [1, 2]}
-    cache.set("dict", value)
-    value["rows"].append(3)  # the caller's own object, changed after the set
-    got = cache.get("dict")
-    assert got == {"rows": [1, 2]}
-    got["rows"].append(4)  # and what a get hands out
-    assert cache.get("dict") == {"rows": [1, 2]}
-    cache.set("tuple of lists", ([1],))
-    assert cache.get("tuple of lists") is not cache.get("tuple of lists")
+def test_every_module_that_uses_the_cache_takes_its_keys_from_cache_keys():
+    callers = [
+        path
+        for folder in ("games", "accounts", "phase10site")
+        for path in (ROOT / folder).rglob("*.py")
+        if re.search(r"\bcache\.(get|set|add|delete|get_many|set_many|incr)\w*\(", path.read_text())
+    ]
+    assert callers
+    for path in callers:
+        text = path.read_text()
+        assert "cache_keys" in text, path
+        assert not re.search(r"\bcache\.\w+\(\s*f?[\"']", text), path  # no key written there
 
 
-def test_add_incr_and_expiry_behave_as_django_documents():
-    assert cache.add("n", 1, timeout=60)
-    assert not cache.add("n", 5, timeout=60)
-    assert cache.incr("n", 2) == 3
-    assert cache.get("n") == 3
-    assert cache.add("list", [1], timeout=60)
-    assert cache.get("list") == [1]
-    with time_machine.travel(time.time() + 61):
-        assert cache.get("n") is None
-        assert cache.get("list", "gone") == "gone"
+@pytest.mark.services
+@pytest.mark.django_db
+def test_a_board_is_served_from_redis(alice, bob):
+    redis = pytest.importorskip("redis")
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+        available = True
+    except redis.RedisError:
+        available = False
+    require_or_skip(f"Redis at {REDIS_URL}", available)
+    from tests.online.helpers import started_game
+    from tests.online.test_table import table_url
+
+    with override_settings(CACHES=cache_settings(REDIS_URL)):
+        game = started_game(alice, bob)
+        client = Client()
+        client.force_login(bob)
+        client.get("/")  # the CSRF cookie, as a browser has it from its first page
+        client.get(table_url(game))
+        server = redis.Redis.from_url(REDIS_URL)
+        (stored,) = server.keys(f"*board:{game.public_id}:*")
+        key = stored.decode().split(":", 2)[2]  # Django's ":<version>:" prefix off
+        drawn = caches["default"].get(key)
+        assert 'id="board"' in drawn
+        caches["default"].set(key, drawn.replace("Your hand", "Hand from Redis"))
+        assert "Hand from Redis" in client.get(table_url(game)).content.decode()
+        server.delete(stored)

@@ -1,0 +1,160 @@
+"""Every key the app reads or writes in Django's cache, and what each one holds.
+
+Cached HTML is keyed by everything it shows (Rails' `cache_key_with_version`): a key
+names the thing, the version it was drawn at and every other value that changes a word
+of it, so nothing kept is ever out of date and nothing is deleted. A change to a game
+bumps its version (games/scoring.py), which moves every key below that holds it; a new
+key simply misses and the old entry ages out (`VERSION_SECONDS`, or the backend's cull).
+
+What differs per request is part of the key too, never put into the HTML afterwards: a
+part with forms is kept per CSRF cookie (`csrf_cookie`) and holds the token the request
+that drew it was given, valid for every request that sends that cookie; the clock's time
+left and the board's focus are in the board's key as they are shown.
+
+| key | holds | moves on with |
+|---|---|---|
+| `board` | an online seat's board (board.html) | version, seat and its flags, language, time zone, hand order, script prefix, CSRF cookie, time left, focus |
+| `night_game` | a night's game (nights/game.html) without a notice or form sent back | version, role, ratings run, language, script prefix, CSRF cookie |
+| `night_ratings` | a finished night's rating changes | version, ratings run, language |
+| `night_scoreboard` | a night's `Scoreboard` (nights/scoreboard.py) | nothing: it carries its version and the reader compares |
+| `night_card` | a night's card in /nights/ | version, language, time zone |
+| `night_items` | a page of /nights/ with its forms | its cards' keys, the forms shown, script prefix, CSRF cookie |
+| `qr` | a share link's QR code (SVG) | the link and title (a new share token is a new link) |
+| `score_chart` | a game's score chart (SVG) | version, language |
+| `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
+
+Names and other words a version doesn't cover (a renamed player shown in a game that no
+longer changes) are bounded by `VERSION_SECONDS`.
+"""
+
+from __future__ import annotations
+
+from hashlib import sha256
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.core.cache.utils import make_template_fragment_key
+from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
+from django.urls import get_script_prefix
+from django.utils import timezone
+from django.utils.translation import get_language
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest
+
+    from .models import Game, Seat
+
+# How long what is kept under a game's version lives: every change bumps the version, so
+# this only bounds what the version doesn't cover (a renamed player or a claimed guest in
+# a game that no longer changes). The templates' `{% cache 600 … %}` blocks of a version
+# use the same.
+VERSION_SECONDS = 600
+# A link's QR code never changes; the bound only lets codes of links nobody opens go.
+QR_SECONDS = 24 * 60 * 60
+
+# The templates' `{% cache seconds name vary… %}` blocks: the name, what the block holds
+# and what its vary-on values are (tests/site/test_cache.py checks the templates name no
+# other). Django builds their keys; Python that reads one uses `fragment`.
+FRAGMENTS = {
+    "base_footer": "base.html's footer after its CSRF field: the language",
+    "online_game_rules": "an online game's rules (game.html): its public id, language",
+    "my_games_lists": "the lists of My games: MyGames.key (everything they show)",
+    "my_games_finished": "My games' finished list: Finished.key (the viewer's ranks)",
+    "my_games_seats": "a game's seats in My games: Game.seats_key (version, language, zone)",
+    "night_share_panel": "a night's share panel: public id, version, language, role, link",
+    "night_co_scorer_fields": "the co-scorer form's empty fields: language",
+    "night_variant": "a night's variant in words (share, TV): public id, language",
+    "night_live": "the share page's scoreboard: public id, version, language",
+    "night_tv": "the TV view's scoreboard: public id, version, language",
+}
+
+
+def csrf_cookie(request: HttpRequest) -> str | None:
+    """What a kept part with forms is keyed by: a digest of the request's CSRF cookie
+    (the secret is not written into keys), or None without a usable one — draw without
+    keeping then. A token `get_token` gives is valid for every request with the same
+    cookie; a missing or malformed cookie gets a new secret on each request (Django's
+    CsrfViewMiddleware), so a token drawn for it would not be valid the next time."""
+    cookie = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    if len(cookie) not in (CSRF_SECRET_LENGTH, 2 * CSRF_SECRET_LENGTH):
+        return None
+    if not set(cookie) <= _CSRF_CHARS:
+        return None
+    return _digest(cookie)
+
+
+_CSRF_CHARS = frozenset(CSRF_ALLOWED_CHARS)
+
+
+def _digest(value: object) -> str:
+    return sha256(repr(value).encode()).hexdigest()[:32]
+
+
+def board(game: Game, seat: Seat, *, sort: str, csrf: str, time_left: str, focus: str) -> str:
+    """An online seat's board in the active language, time zone and script prefix. The
+    seat is in the key, so a board (and the hand in it) is only served to its seat."""
+    shown = (
+        seat.position,
+        seat.is_bot,
+        seat.resigned,
+        seat.muted,
+        tuple(seat.chat_muted),
+        get_language(),
+        timezone.get_current_timezone_name(),  # the clock's deadline is local time
+        sort,
+        get_script_prefix(),
+        csrf,
+        time_left,
+        focus,
+    )
+    # public_id: never reused, unlike a primary key after a database reset.
+    return f"board:{game.public_id}:{game.version}:{_digest(shown)}"
+
+
+def night_game(game: Game, *, can_edit: bool, ratings_revision: int | None, csrf: str) -> str:
+    """A night's plain game.html (games/nights/page.py `game_html`) in the active
+    language, as a scorer (`can_edit`) or a viewer sees it."""
+    shown = (get_language(), get_script_prefix(), can_edit, ratings_revision, csrf)
+    return f"night-game:{game.public_id}:{game.version}:{_digest(shown)}"
+
+
+def night_ratings(game: Game, revision: int) -> str:
+    """A finished night's rating changes at ratings run `revision` (the ratings move after
+    the game's end, by a task that moves the revision on), in the active language."""
+    return f"night-ratings:{game.public_id}:{game.version}:{revision}:{get_language()}"
+
+
+def night_scoreboard(game: Game) -> str:
+    """A night's latest `Scoreboard`. One entry per night, not per version: the value
+    carries its version and a reader at a later one catches it up (nights/views.py)."""
+    return f"night-scoreboard:{game.public_id}"
+
+
+def night_card(public_id: str, version: int, language: str, zone: str) -> str:
+    """A night's card in /nights/ (list.html's partial `card`), the same for everyone at
+    a version, language and time zone (its date)."""
+    return f"night-card:{public_id}:{version}:{language}:{zone}"
+
+
+def night_items(cards: list[str], forms: list[tuple[object, ...]], csrf: str) -> str:
+    """A page of /nights/ (list.html's partial `items`): the cards under `cards` (their
+    keys) with the forms each offers (`forms`), for the requests with this CSRF cookie."""
+    return "night-items:" + _digest((cards, forms, get_script_prefix(), csrf))
+
+
+def qr(url: str, title: str = "") -> str:
+    """The QR code of `url` (a share link: its secret token is in it, hence the digest)
+    with `title`."""
+    return "qr:" + sha256(f"{url}\n{title}".encode()).hexdigest()[:32]
+
+
+def score_chart(game: Game) -> str:
+    """A game's score chart in the active language."""
+    return f"score-chart:{game.public_id}:{game.version}:{get_language()}"
+
+
+def fragment(name: str, *vary: object) -> str:
+    """The key Django gives the template block `{% cache … name *vary %}` (`FRAGMENTS`)."""
+    if name not in FRAGMENTS:
+        raise KeyError(name)
+    return make_template_fragment_key(name, list(vary))
