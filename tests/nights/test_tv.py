@@ -100,5 +100,5 @@ def test_a_finished_nights_banner_escapes_its_winners_name_once(alice_client):
     post_round(alice_client, game, went_out=0, points=[0, 35], completed=[0])
     html = Client().get(tv_url(game)).content.decode()
     banner = html.split('class="banner win"')[1].split("</p>")[0]
-    assert "<bdi>O&#39;Brien &amp; &lt;Bo&gt;</bdi> wins after 1 round!" in banner
+    assert "<bdi>O&#x27;Brien &amp; &lt;Bo&gt;</bdi> wins after 1 round!" in banner
     assert "&amp;amp;" not in banner and "&amp;#39;" not in banner
