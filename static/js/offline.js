@@ -142,8 +142,15 @@
     draw();
   }
 
-  // The form, filled with a kept round for the host to correct.
+  // The form, filled with a kept round for the host to correct: after a redraw of #game
+  // under way (the server's answer to the queue), which would otherwise put an empty form
+  // over the filled one.
   function correct(key) {
+    var fill = function () { fillForCorrection(key); };
+    refreshing.then(fill, fill);
+  }
+
+  function fillForCorrection(key) {
     var form = roundForm();
     var round = pending.filter(function (kept) { return kept.key === key; })[0];
     if (!form || !round) return;
