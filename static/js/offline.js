@@ -572,6 +572,8 @@
   });
   document.addEventListener("htmx:afterSettle", function (event) {
     if (!(event.target instanceof Element) || event.target.id !== "game") return;
+    // A correction under way survives a redraw of the game (a fresh, empty form).
+    if (editing) fillForCorrection(editing);
     start();
     keepPage();
   });
