@@ -736,7 +736,7 @@ class _Seats(_Client):
 
     MOVE = re.compile(r'name="move" value="(\d+)"')
     CARD = re.compile(r'name="cards" value="([A-Z0-9]+)"')
-    WAITING = re.compile(r"Waiting for ([^.<]+)\.")
+    WAITING = re.compile(r"Waiting for (?:<bdi>)?([^.<]+)")
 
     def __init__(self, origin: str, fixtures: Fixtures, game: tuple[str, str, int]) -> None:
         super().__init__(origin, fixtures)
