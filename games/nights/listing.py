@@ -1,9 +1,9 @@
 """Your game nights (`/nights/`): a page of the nights a member scores, co-scores or
 sits at, a seat waiting for their answer first, then those in progress, then the latest.
 
-Django's Paginator reads a page: a count of the member's nights and the page's nights,
-only the columns their cards show, with whether a seat waits for the member's answer and
-whether they co-score. The nights are found through the member's three ways in (created,
+Django's Paginator reads a page: the page's nights, only the columns their cards show,
+with whether a seat waits for the member's answer and whether they co-score; and a count
+of them all, unless the first page isn't full. The nights are found through the member's three ways in (created,
 co-scored, seated), each an index lookup of its own, joined by a UNION the games are then
 looked up from by id: an OR across the three tables makes PostgreSQL read every game
 (bench/README.md has the plans). The header's your-turn count is the context
@@ -111,13 +111,21 @@ def nights_page(request: HttpRequest, number: str | None) -> NightsPage:
     number: page 1; out of range: the last page), each with its card from the cache or
     its seats."""
     user: User = request.user  # type: ignore[assignment]  # a member: @login_required
-    read = Paginator(_page_rows(user), GAMES_PER_PAGE).get_page(number)
+    rows = _page_rows(user)
+    paginator = Paginator(rows, GAMES_PER_PAGE)
+    if number in (None, "", "1"):  # the page most visits ask for
+        read, wanted = list(rows[:GAMES_PER_PAGE]), 1
+        if len(read) < GAMES_PER_PAGE:  # every night: the pager needn't count them
+            paginator = Paginator(read, GAMES_PER_PAGE)
+    else:
+        page = paginator.get_page(number)
+        read, wanted = list(page.object_list), page.number
     zone = (get_language() or "", timezone.get_current_timezone_name())
-    nights = [_listed(row, user, *zone) for row in read.object_list]
-    # The paginator counted the rows these nights are built from.
-    page = NightsPage(nights, read.number, read.paginator)  # type: ignore[arg-type]
-    page.items_html = _items_html(request, nights)
-    return page
+    nights = [_listed(row, user, *zone) for row in read]
+    # The paginator counts the rows these nights are built from.
+    listed = NightsPage(nights, wanted, paginator)  # type: ignore[arg-type]
+    listed.items_html = _items_html(request, nights)
+    return listed
 
 
 class NightsPage(Page[ListedNight]):
