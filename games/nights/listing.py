@@ -3,10 +3,10 @@ sits at, a seat waiting for their answer first, then those in progress, then the
 
 Django's Paginator reads a page: the page's nights, only the columns their cards show,
 with whether a seat waits for the member's answer and whether they co-score; and a count
-of them all, unless the first page isn't full. The nights are found through the member's three ways in (created,
-co-scored, seated), each an index lookup of its own, joined by a UNION the games are then
-looked up from by id: an OR across the three tables makes PostgreSQL read every game
-(bench/README.md has the plans). The header's your-turn count is the context
+of them all, unless the first page isn't full. The nights are found through the member's
+three ways in (created, co-scored, seated), each an index lookup of its own, in a UNION
+the games are then looked up from by id: an OR across the three makes PostgreSQL read
+every game (bench/README.md has the plans). The header's your-turn count is the context
 processor's, as on every page.
 
 Each night's card is the same for everyone at a version, language and time zone
@@ -51,7 +51,7 @@ _CO_SCORER = Game.co_scorers.through
 _COLUMNS = "id public_id name status rounds_played version created_at updated_at creator_id"
 
 
-def member_nights(user: User) -> QuerySet[Game]:
+def _member_nights(user: User) -> QuerySet[Game]:
     """The game nights `user` created, co-scores or sits at."""
     created = Game.objects.filter(creator=user).values("pk")
     co_scored = _CO_SCORER.objects.filter(user=user).values("game_id")
@@ -64,7 +64,7 @@ def _page_rows(user: User) -> QuerySet[Game, dict[str, Any]]:
     waiting = Seat.objects.filter(game=OuterRef("pk"), player__user=user, accepted=False)
     co_scoring = _CO_SCORER.objects.filter(game=OuterRef("pk"), user=user)
     rows: QuerySet[Game, dict[str, Any]] = (
-        member_nights(user)
+        _member_nights(user)
         .annotate(
             awaiting=Exists(waiting),
             in_progress=Case(When(status=Game.Status.ACTIVE, then=Value(0)), default=Value(1)),
