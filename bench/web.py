@@ -1107,8 +1107,7 @@ def _explain(fixtures: Fixtures, title: str) -> None:
     for path in ("/nights/", "/play/"):
         with CaptureQueriesContext(connection) as queries:
             client.get(path)
-        # Both read through hand-written queries (games/nights/listing.py,
-        # games/online/my_games.py) as well as the ORM's: any name of the tables counts.
+        # Any query that names the tables counts, however it was written.
         tables = ("games_game", "games_seat")
         listing = [
             query["sql"]

@@ -1,23 +1,20 @@
 """Your game nights (`/nights/`): a page of the nights a member scores, co-scores or
 sits at, a seat waiting for their answer first, then those in progress, then the latest.
 
-One hand-written query (`_PAGE_SQL`) reads the page's nights, only the columns their
-cards show, with how many nights there are in all (`COUNT(*) OVER ()`, for the pager)
-and the member's your-turn count (the header's, `YOUR_TURN_SQL`): one round trip
-instead of three (the pager's count, the ORM's page with two EXISTS annotations, the
-header's count), and no ORM, whose building cost more than PostgreSQL's running them.
-Only a page past the end (or below 1) costs a count of its own and the last page's read.
-
-The nights are found through the member's three ways in (created, co-scored, seated),
-each an index lookup of its own (`_MINE_SQL`): an OR across three tables makes
-PostgreSQL read every game (bench/README.md has the plans).
+Django's Paginator reads a page: the page's nights, only the columns their cards show,
+with whether a seat waits for the member's answer and whether they co-score; and a count
+of them all, unless the first page isn't full. The nights are found through the member's
+three ways in (created, co-scored, seated), each an index lookup of its own, in a UNION
+the games are then looked up from by id: an OR across the three makes PostgreSQL read
+every game (bench/README.md has the plans). The header's your-turn count is the context
+processor's, as on every page.
 
 Each night's card is the same for everyone at a version, language and time zone
 (`ListedNight.key`): drawn once (list.html's partial `card`) and kept in the cache; only
 the nights whose card isn't cached need their seats and players. The page's nights with
 their forms (a seat's answer, a rematch) are kept as well, under a key made of the cards'
-keys, the forms and the member's CSRF cookie (games/cache_keys.py): a page seen again is
-one cache read, its forms holding the token of the request that drew it.
+keys, the forms and the member's CSRF cookie (games/cache_keys.py): a page seen again
+reads no seats.
 """
 
 from __future__ import annotations
@@ -28,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
-from django.db import connection
+from django.db.models import Case, Exists, F, OuterRef, QuerySet, Value, When
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -39,62 +37,48 @@ from django.utils.translation import get_language
 from phase10site.context_processors import request_csrf_token
 
 from .. import cache_keys
-from ..context_processors import YOUR_TURN_SQL, your_turn_params
-from ..models import Game, Player, Seat
+from ..models import Game, Seat
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 GAMES_PER_PAGE = 20
-# A page number past this is past the end for anyone (and its offset past PostgreSQL's).
-_LAST_READ = 2**31 // GAMES_PER_PAGE
 CARD_TEMPLATE = "games/nights/list.html#card"
 ITEMS_TEMPLATE = "games/nights/list.html#items"
 
-_GAME, _SEAT, _PLAYER = (model._meta.db_table for model in (Game, Seat, Player))
-_CO_SCORER = Game.co_scorers.through._meta.db_table
-_USER = Game._meta.get_field("creator").related_model._meta.db_table
-
-# The member's Player (one per user), as a subquery rather than a join: PostgreSQL
-# plans it faster (planning is about half of these queries' time).
-_PLAYER_OF = f"(SELECT id FROM {_PLAYER} WHERE user_id = %s)"
-_COLUMNS = "id, public_id, name, status, rounds_played, version, created_at, updated_at"
-# The member's game nights, with the columns a card shows: those they created, then
-# those they co-score or sit at and didn't create. The first are read through the
-# creator's index; only the others are looked up one by one, so the many games of other
-# people cost nothing (with `id IN (created UNION co-scored UNION seated)` PostgreSQL
-# read every game night to join them, a cost that grew with everyone's games).
-_MINE_SQL = (
-    f"SELECT {_COLUMNS}, creator_id FROM {_GAME} WHERE creator_id = %s AND mode = %s"
-    f" UNION ALL SELECT {_COLUMNS}, creator_id FROM {_GAME} WHERE mode = %s AND id IN"
-    f" (SELECT x.game_id FROM (SELECT game_id FROM {_CO_SCORER} WHERE user_id = %s"
-    f" UNION ALL SELECT game_id FROM {_SEAT} WHERE player_id = {_PLAYER_OF}) x"
-    f" WHERE x.game_id NOT IN (SELECT id FROM {_GAME} WHERE creator_id = %s))"
-)
-_COUNT_SQL = f"SELECT COUNT(*) FROM ({_MINE_SQL}) g"
-# The page in the inner query (with whether a seat in it waits for the member's answer,
-# which orders it); the creator's name and whether the member co-scores only for the
-# page's nights.
-_PAGE_SQL = (
-    f"SELECT t.{_COLUMNS.replace(', ', ', t.')}, t.creator_id, u.username, t.awaiting,"
-    f" EXISTS(SELECT 1 FROM {_CO_SCORER} c WHERE c.game_id = t.id AND c.user_id = %s),"
-    f" t.total, ({YOUR_TURN_SQL})"
-    " FROM (SELECT g.*,"
-    f" g.id IN (SELECT game_id FROM {_SEAT} WHERE player_id = {_PLAYER_OF} AND NOT accepted)"
-    " AS awaiting,"
-    " COUNT(*) OVER () AS total"
-    f" FROM ({_MINE_SQL}) g"
-    " ORDER BY awaiting DESC, CASE WHEN g.status = %s THEN 0 ELSE 1 END, g.updated_at DESC"
-    " LIMIT %s OFFSET %s) t"
-    f" LEFT JOIN {_USER} u ON u.id = t.creator_id"
-    " ORDER BY t.awaiting DESC, CASE WHEN t.status = %s THEN 0 ELSE 1 END, t.updated_at DESC"
-)
+_CO_SCORER = Game.co_scorers.through
+# What a card shows (and its key), besides the member's part in the night.
+_COLUMNS = "id public_id name status rounds_played version created_at updated_at creator_id"
 
 
-def _mine_params(user: User) -> list[Any]:
-    """The parameters of _MINE_SQL, in order."""
-    table = Game.Mode.NIGHT.value
-    return [user.pk, table, table, user.pk, user.pk, user.pk]
+def _member_nights(user: User) -> QuerySet[Game]:
+    """The game nights `user` created, co-scores or sits at."""
+    created = Game.objects.filter(creator=user).values("pk")
+    co_scored = _CO_SCORER.objects.filter(user=user).values("game_id")
+    seated = Seat.objects.filter(player__user=user).values("game_id")
+    return Game.objects.filter(mode=Game.Mode.NIGHT, pk__in=created.union(co_scored, seated))
+
+
+def _page_rows(user: User) -> QuerySet[Game, dict[str, Any]]:
+    """The member's nights as their cards' rows, in the list's order."""
+    waiting = Seat.objects.filter(game=OuterRef("pk"), player__user=user, accepted=False)
+    co_scoring = _CO_SCORER.objects.filter(game=OuterRef("pk"), user=user)
+    rows: QuerySet[Game, dict[str, Any]] = (
+        _member_nights(user)
+        .annotate(
+            awaiting=Exists(waiting),
+            in_progress=Case(When(status=Game.Status.ACTIVE, then=Value(0)), default=Value(1)),
+        )
+        .order_by("-awaiting", "in_progress", "-updated_at")
+        .values(
+            *_COLUMNS.split(),
+            "awaiting",
+            co_scoring=Exists(co_scoring),
+            # No creator (a deleted account): no name, as before.
+            creator_name=Coalesce(F("creator__username"), Value("")),
+        )
+    )
+    return rows
 
 
 @dataclass(slots=True)
@@ -122,33 +106,26 @@ class ListedNight:
         return reverse("games:night_detail", args=[self.public_id])
 
 
-def nights_page(request: HttpRequest, number: str | None) -> tuple[NightsPage, int | None]:
-    """Page `number` of `user`'s nights (as Paginator.get_page: not a number, page 1;
-    out of range, the last page), each with its card from the cache or its seats; and
-    the member's your-turn count (None when the page is empty: not read)."""
+def nights_page(request: HttpRequest, number: str | None) -> NightsPage:
+    """Page `number` of the member's nights, as Paginator.get_page reads it (not a
+    number: page 1; out of range: the last page), each with its card from the cache or
+    its seats."""
     user: User = request.user  # type: ignore[assignment]  # a member: @login_required
-    try:
-        wanted = int(number)  # type: ignore[arg-type]  # None: TypeError, page 1
-    except (TypeError, ValueError):
-        wanted = 1
-    rows = _read_page(user, wanted) if 1 <= wanted <= _LAST_READ else []
-    total = rows[0][12] if rows else (0 if wanted == 1 else None)
-    paginator: Paginator[ListedNight] = Paginator([], GAMES_PER_PAGE)
-    if total is None:  # past the end or below 1: the last page
-        with connection.cursor() as cursor:
-            cursor.execute(_COUNT_SQL, _mine_params(user))
-            (total,) = cursor.fetchone()
-        paginator.count = total
-        wanted = paginator.num_pages
-        rows = _read_page(user, wanted) if total else []
-    paginator.count = total
+    rows = _page_rows(user)
+    paginator = Paginator(rows, GAMES_PER_PAGE)
+    if number in (None, "", "1"):  # the page most visits ask for
+        read, wanted = list(rows[:GAMES_PER_PAGE]), 1
+        if len(read) < GAMES_PER_PAGE:  # every night: the pager needn't count them
+            paginator = Paginator(read, GAMES_PER_PAGE)
+    else:
+        page = paginator.get_page(number)
+        read, wanted = list(page.object_list), page.number
     zone = (get_language() or "", timezone.get_current_timezone_name())
-    nights = [_listed(row, *zone) for row in rows]
-    for night in nights:
-        night.can_rematch = night.creator_id == user.pk or night.co_scoring
-    page = NightsPage(nights, wanted, paginator)
-    page.items_html = _items_html(request, nights)
-    return page, (rows[0][13] if rows else None)
+    nights = [_listed(row, user, *zone) for row in read]
+    # The paginator counts the rows these nights are built from.
+    listed = NightsPage(nights, wanted, paginator)  # type: ignore[arg-type]
+    listed.items_html = _items_html(request, nights)
+    return listed
 
 
 class NightsPage(Page[ListedNight]):
@@ -157,34 +134,12 @@ class NightsPage(Page[ListedNight]):
     items_html: SafeString = SafeString("")
 
 
-def _read_page(user: User, number: int) -> list[tuple[Any, ...]]:
-    active = Game.Status.ACTIVE.value
-    params = [user.pk, *your_turn_params(user), user.pk, *_mine_params(user)]
-    params += [active, GAMES_PER_PAGE, (number - 1) * GAMES_PER_PAGE, active]
-    with connection.cursor() as cursor:
-        cursor.execute(_PAGE_SQL, params)
-        rows: list[tuple[Any, ...]] = cursor.fetchall()
-    return rows
-
-
-def _listed(row: tuple[Any, ...], language: str, zone: str) -> ListedNight:
-    """A row of _PAGE_SQL as a card, in `language` and time `zone`."""
-    (pk, public_id, name, status, rounds, version, created, updated, creator_id) = row[:9]
-    return ListedNight(
-        id=pk,
-        public_id=public_id,
-        name=name,
-        status=status,
-        rounds_played=rounds,
-        version=version,
-        created_at=created,
-        updated_at=updated,
-        creator_id=creator_id,
-        creator_name=row[9] or "",  # no creator (a deleted account): no name, as before
-        awaiting=row[10],
-        co_scoring=row[11],
-        key=cache_keys.night_card(public_id, version, language, zone),
-    )
+def _listed(row: dict[str, Any], user: User, language: str, zone: str) -> ListedNight:
+    """A row of `_page_rows` as a card, in `language` and time `zone`."""
+    night = ListedNight(**row)
+    night.can_rematch = night.creator_id == user.pk or night.co_scoring
+    night.key = cache_keys.night_card(night.public_id, night.version, language, zone)
+    return night
 
 
 def _items_html(request: HttpRequest, nights: list[ListedNight]) -> SafeString:

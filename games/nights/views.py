@@ -23,7 +23,6 @@ from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 from phase10site.jinja import render as render_jinja
 
 from .. import cache_keys
-from ..context_processors import count_known
 from ..errors import Refused, Stale
 from ..models import Game, RatingMark, Seat
 from ..words import isolated
@@ -130,9 +129,7 @@ def _refuse_stale(request: AuthenticatedHtmxHttpRequest, game: Game) -> HttpResp
 @login_required
 @require_GET
 def night_list(request: AuthenticatedHttpRequest) -> HttpResponse:
-    page, your_turn = listing.nights_page(request, request.GET.get("page"))
-    if your_turn is not None:  # read with the page: the header needn't ask again
-        count_known(request, your_turn)
+    page = listing.nights_page(request, request.GET.get("page"))
     return render(request, "games/nights/list.html", {"page": page})
 
 

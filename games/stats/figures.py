@@ -108,6 +108,7 @@ def longest_streak(scope: Scope) -> int:
         .values("won", "island")
     )
     sql, params = islands.query.sql_with_params()
+    # Raw: the ORM groups by a window in the same SELECT, which SQL forbids (no derived tables).
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT MAX(streak) FROM (SELECT COUNT(*) AS streak "
@@ -176,6 +177,7 @@ def phase_stats(scope: Scope) -> list[PhaseStat]:
         .order_by()  # a round's default order (its seat's position) would join the seats
     )
     sql, params = tries.query.sql_with_params()
+    # Raw: the ORM sums over a window in the same SELECT, which SQL forbids (no derived tables).
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT tries.phase_attempted,"
