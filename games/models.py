@@ -487,4 +487,7 @@ class Notification(models.Model):
 
 # The ratings' rows live with the stats that keep them (games/stats/models.py); Django
 # finds an app's models through this module.
-from .stats.models import RatedGame, Rating, RatingChange, RatingMark  # noqa: E402, F401
+from .stats.models import RatedGame as RatedGame  # noqa: E402
+from .stats.models import Rating as Rating  # noqa: E402
+from .stats.models import RatingChange as RatingChange  # noqa: E402
+from .stats.models import RatingMark as RatingMark  # noqa: E402
