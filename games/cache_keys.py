@@ -21,6 +21,7 @@ left and the board's focus are in the board's key as they are shown.
 | `night_items` | a page of /nights/ with its forms | its cards' keys, the forms shown, script prefix, CSRF cookie |
 | `qr` | a share link's QR code (SVG) | the link and title (a new share token is a new link) |
 | `score_chart` | a game's score chart (SVG) | version, language |
+| `your_turns` | the header's count of online games waiting for a member | nothing: it lives `YOUR_TURNS_SECONDS` (a badge, not a list: My games counts its own list and puts its count here) |
 | `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
 
 Names and other words a version doesn't cover (a renamed player shown in a game that no
@@ -49,6 +50,10 @@ if TYPE_CHECKING:
 # a game that no longer changes). The templates' `{% cache 600 … %}` blocks of a version
 # use the same.
 VERSION_SECONDS = 600
+# The header's count of games waiting for a member is kept this long: a member going
+# from page to page pays its query once, and the badge lags a turn by at most this much.
+# My games, the list itself, counts its own rows and sets it (games/online/listing.py).
+YOUR_TURNS_SECONDS = 20
 # A link's QR code never changes; the bound only lets codes of links nobody opens go.
 QR_SECONDS = 24 * 60 * 60
 
@@ -56,6 +61,8 @@ QR_SECONDS = 24 * 60 * 60
 # and what its vary-on values are (tests/site/test_cache.py checks the templates name no
 # other). Django builds their keys; Python that reads one uses `fragment`.
 FRAGMENTS = {
+    "base_header": "base.html's header and menu up to the member's own links: the language, "
+    "the count of games waiting",
     "base_footer": "base.html's footer after its CSRF field: the language",
     "online_game_rules": "an online game's rules (game.html): its public id, language",
     "my_games_lists": "the lists of My games: MyGames.key (everything they show)",
@@ -140,6 +147,11 @@ def night_items(cards: list[str], forms: list[tuple[object, ...]], csrf: str) ->
     """A page of /nights/ (list.html's partial `items`): the cards under `cards` (their
     keys) with the forms each offers (`forms`), for the requests with this CSRF cookie."""
     return "night-items:" + _digest((cards, forms, get_script_prefix(), csrf))
+
+
+def your_turns(user_id: int) -> str:
+    """The count of online games waiting for user `user_id`, as the header shows it."""
+    return f"your-turns:{user_id}"
 
 
 def qr(url: str, title: str = "") -> str:

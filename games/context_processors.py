@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.core.cache import cache
 from django.db.models import F
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
+from . import cache_keys
 from .models import Game, Seat
 
 if TYPE_CHECKING:
@@ -26,12 +28,26 @@ def your_turn_count(user: User) -> int:
     ).count()
 
 
+def header_count(user: User) -> int:
+    """`your_turn_count` as the header shows it: kept for `cache_keys.YOUR_TURNS_SECONDS`,
+    so a member going from page to page pays its query once."""
+    key = cache_keys.your_turns(user.pk)
+    return cache.get_or_set(key, lambda: your_turn_count(user), cache_keys.YOUR_TURNS_SECONDS)
+
+
+def counted(user: User, count: int) -> dict[str, Any]:
+    """The header's count from a page that counted the games itself (My games): kept for
+    the next pages too, and the context that shows it on this one."""
+    cache.set(cache_keys.your_turns(user.pk), count, cache_keys.YOUR_TURNS_SECONDS)
+    return {"your_turn_count": count}
+
+
 def online(request: HttpRequest) -> dict[str, Any]:
     # Lazy: pages that don't show the header (partials, 204s) never run the query.
     def count() -> int:
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated:
             return 0
-        return your_turn_count(user)
+        return header_count(user)
 
     return {"your_turn_count": SimpleLazyObject(count)}

@@ -106,6 +106,7 @@ class MyGames:
         self._your_turn = [game for game in self._current if game.your_turn]
         self._your_turn.sort(key=lambda game: turn_order(game, now))
         self._others = [game for game in self._current if not game.your_turn]
+        self.your_turn_count = len(self._your_turn)  # the header's count, counted here
         self._others.sort(key=lambda game: game.updated_at, reverse=True)
         self.empty = not current and not finished.count
         lines = [_line_key("t", game, now) for game in self._your_turn]

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest, is_authenticated
 from phase10site import jinja
 
+from .. import context_processors
 from ..errors import Refused, Stale
 from ..models import Game
 from . import lobby, services
@@ -58,7 +59,12 @@ def online_list(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     seats of those there are)."""
     games = my_games(request.user)
     invitations = lobby.invitations_for(request.user)
-    return render(request, "games/online/list.html", {"invitations": invitations, "lists": games})
+    context = {"invitations": invitations, "lists": games}
+    return render(
+        request,
+        "games/online/list.html",
+        context | context_processors.counted(request.user, games.your_turn_count),
+    )
 
 
 @login_required
