@@ -21,6 +21,7 @@ left and the board's focus are in the board's key as they are shown.
 | `night_items` | a page of /nights/ with its forms | its cards' keys, the forms shown, script prefix, CSRF cookie |
 | `qr` | a share link's QR code (SVG) | the link and title (a new share token is a new link) |
 | `score_chart` | a game's score chart (SVG) | version, language |
+| `player_figures` | a stats page's figures and laid-out charts (stats/page.py) | the player, the filters, the games in scope and their versions, the last game's version, name shown, own page, language, time zone |
 | `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
 
 Names and other words a version doesn't cover (a renamed player shown in a game that no
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     from django.http import HttpRequest
 
     from .models import Game, Seat
+    from .stats.scope import Scope
 
 # How long what is kept under a game's version lives: every change bumps the version, so
 # this only bounds what the version doesn't cover (a renamed player or a claimed guest in
@@ -151,6 +153,34 @@ def qr(url: str, title: str = "") -> str:
 def score_chart(game: Game) -> str:
     """A game's score chart in the active language."""
     return f"score-chart:{game.public_id}:{game.version}:{get_language()}"
+
+
+def player_figures(
+    scope: Scope,
+    extent: tuple[int, int, int],
+    *,
+    name: str,
+    own: bool,
+    last_game: Game | None,
+) -> str:
+    """A stats page's figures (games/stats/page.py): those of `scope`'s player and
+    filters over the games whose `extent` (figures.Totals: how many, the sums of their
+    versions and ids) it was counted at, the charts naming the player `name` (`own`: the
+    viewer's page) in the active language and time zone (the win rate chart's dates)."""
+    player = scope.player
+    shown = (
+        None if player is None else (player.pk, player.created_at.isoformat()),
+        scope.mode,
+        scope.period,
+        scope.variant,
+        extent,
+        None if last_game is None else (last_game.public_id, last_game.version),
+        name,
+        own,
+        get_language(),
+        timezone.get_current_timezone_name(),
+    )
+    return "player-figures:" + _digest(shown)
 
 
 def fragment(name: str, *vary: object) -> str:

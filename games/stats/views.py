@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 from accounts.http import AuthenticatedHttpRequest, is_authenticated
 from games.models import Player
 
-from . import charts, figures, rating_stats
+from . import charts, figures, page, rating_stats
 from .access import visible_players
 from .leaderboard import MIN_GAMES, ranked
 from .scope import MODES, PERIODS, VARIANTS, Scope
@@ -87,12 +87,15 @@ def _stats_page(request: AuthenticatedHttpRequest, player: Player, me: Player) -
 def _render_stats(
     request: AuthenticatedHttpRequest, scope: Scope, player: Player, me: Player
 ) -> HttpResponse:
-    summary = figures.summary(scope)
-    phases = figures.phase_stats(scope)
-    rivals = figures.head_to_head(scope)
     recent = figures.recent_seats(scope, viewer=me)
     own = player.pk == me.pk
-    name = _("you") if own else player.name
+    kept = page.player_figures(
+        scope,
+        name=_("you") if own else player.name,
+        own=own,
+        last_game=recent[0].game if recent else None,
+    )
+    summary, phases, rivals = kept.summary, kept.phases, kept.rivals
     context: dict[str, Any] = {
         "player": player,
         "own": own,
@@ -105,13 +108,10 @@ def _render_stats(
         "rivals": rivals,
         "most_frequent": rivals[0] if rivals else None,
         "recent": recent,
-        "last_game_chart": charts.render(charts.score_chart(recent[0].game)) if recent else "",
-        "win_rate_chart": charts.render(
-            charts.win_rate_chart(figures.win_rate_over_time(scope, summary.played), name)
-        ),
-        "phase_chart": charts.render(
-            charts.phase_chart(figures.phase_by_round(scope), name, own=own)
-        ),
+        # Drawn with ids of their own: the laid-out charts may come from the cache.
+        "last_game_chart": charts.render(charts.with_new_id(kept.last_game_chart)),
+        "win_rate_chart": charts.render(charts.with_new_id(kept.win_rate_chart)),
+        "phase_chart": charts.render(charts.with_new_id(kept.phase_chart)),
         **_filter_links(request, scope),
     }
     return render(request, "games/stats/player.html", context)

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.django_db
 # phases, head-to-head, recent games and their seats, the last game's score
 # chart, win rate over time and phase per round, and the rating section (the rating,
 # its history and the opponents by rating change: tests/stats/test_rating_queries.py).
-# Someone else's page adds one: the Player being looked at.
+# Someone else's page adds one: the Player being looked at. That is the first view; the
+# next ones read the figures from the cache (tests/stats/test_stats_kept.py).
 STATS_PAGE_QUERIES = 14
 # The viewer's Player, the leaderboard and its players' ratings.
 LEADERBOARD_QUERIES = 3
