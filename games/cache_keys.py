@@ -21,7 +21,7 @@ left and the board's focus are in the board's key as they are shown.
 | `night_items` | a page of /nights/ with its forms | its cards' keys, the forms shown, script prefix, CSRF cookie |
 | `qr` | a share link's QR code (SVG) | the link and title (a new share token is a new link) |
 | `score_chart` | a game's score chart (SVG) | version, language |
-| `player_figures` | a stats page's figures and laid-out charts (stats/page.py) | the player, the filters, the games in scope and their versions, the last game's version, name shown, own page, language, time zone |
+| `player_figures` | a stats page's figures and laid-out charts (stats/page.py) | the player, the filters, the games in scope and their versions, name shown, own page, language, time zone |
 | `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
 
 Names and other words a version doesn't cover (a renamed player shown in a game that no
@@ -43,7 +43,7 @@ from django.utils.translation import get_language
 if TYPE_CHECKING:
     from django.http import HttpRequest
 
-    from .models import Game, Seat
+    from .models import Game, Player, Seat
     from .stats.scope import Scope
 
 # How long what is kept under a game's version lives: every change bumps the version, so
@@ -68,6 +68,10 @@ FRAGMENTS = {
     "night_variant": "a night's variant in words (share, TV): public id, language",
     "night_live": "the share page's scoreboard: public id, version, language",
     "night_tv": "the TV view's scoreboard: public id, version, language",
+    "stats_summary": "a stats page's summary cards: stats_parts (the figures, viewer, prefix)",
+    "stats_phases": "a stats page's nemesis and table of phases: stats_parts",
+    "stats_rivals": "a stats page's head-to-head table: stats_parts",
+    "stats_recent": "a stats page's recent games (the JSON links are the viewer's): stats_parts",
 }
 
 
@@ -161,12 +165,13 @@ def player_figures(
     *,
     name: str,
     own: bool,
-    last_game: Game | None,
 ) -> str:
     """A stats page's figures (games/stats/page.py): those of `scope`'s player and
     filters over the games whose `extent` (figures.Totals: how many, the sums of their
     versions and ids) it was counted at, the charts naming the player `name` (`own`: the
-    viewer's page) in the active language and time zone (the win rate chart's dates)."""
+    viewer's page) in the active language and time zone (the win rate chart's dates).
+    The last game, whose score is charted, is the latest of those games: the extent
+    says which."""
     player = scope.player
     shown = (
         None if player is None else (player.pk, player.created_at.isoformat()),
@@ -174,13 +179,19 @@ def player_figures(
         scope.period,
         scope.variant,
         extent,
-        None if last_game is None else (last_game.public_id, last_game.version),
         name,
         own,
         get_language(),
         timezone.get_current_timezone_name(),
     )
     return "player-figures:" + _digest(shown)
+
+
+def stats_parts(figures: str, viewer: Player) -> str:
+    """What a stats page's `{% cache %}` blocks vary on (FRAGMENTS `stats_*`): the page's
+    figures (their `player_figures` key, which has the language and time zone), the
+    viewer (whose games have a JSON link in the recent ones) and the script prefix."""
+    return _digest((figures, viewer.pk, get_script_prefix()))
 
 
 def fragment(name: str, *vary: object) -> str:

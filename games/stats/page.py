@@ -14,6 +14,7 @@ them with ids of its own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -27,6 +28,7 @@ from .scope import Scope
 
 @dataclass(frozen=True)
 class PlayerFigures:
+    key: str  # cache_keys.player_figures: what the page's kept parts vary on too
     summary: figures.Summary
     phases: list[figures.PhaseStat]
     rivals: list[figures.HeadToHead]
@@ -35,23 +37,33 @@ class PlayerFigures:
     last_game_chart: charts.LineChart | None
 
 
-def player_figures(scope: Scope, *, name: str, own: bool, last_game: Game | None) -> PlayerFigures:
+def player_figures(
+    scope: Scope, *, name: str, own: bool, last_game: Callable[[], Game | None]
+) -> PlayerFigures:
     """The page's figures for `scope`: one query when they are kept, seven when not.
-    `name` is how the charts call the player, `own` whether it is the viewer's page,
-    `last_game` the latest game in scope (figures.recent_seats), whose score is charted."""
+    `name` is how the charts call the player, `own` whether it is the viewer's page;
+    `last_game` gives the latest game in scope (from figures.recent_seats), whose score
+    is charted, and is only called when the figures are counted."""
     totals = figures.totals(scope)
-    key = cache_keys.player_figures(scope, totals.extent, name=name, own=own, last_game=last_game)
+    key = cache_keys.player_figures(scope, totals.extent, name=name, own=own)
     kept: PlayerFigures | None = cache.get(key)
     if kept is None:
-        kept = _count(scope, totals, name=name, own=own, last_game=last_game)
+        kept = _count(scope, totals, key, name=name, own=own, last_game=last_game())
         cache.set(key, kept, cache_keys.VERSION_SECONDS)
     return kept
 
 
 def _count(
-    scope: Scope, totals: figures.Totals, *, name: str, own: bool, last_game: Game | None
+    scope: Scope,
+    totals: figures.Totals,
+    key: str,
+    *,
+    name: str,
+    own: bool,
+    last_game: Game | None,
 ) -> PlayerFigures:
     return PlayerFigures(
+        key=key,
         summary=totals.summary(figures.longest_streak(scope)),
         phases=figures.phase_stats(scope),
         rivals=figures.head_to_head(scope),

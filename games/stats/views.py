@@ -11,11 +11,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from accounts.http import AuthenticatedHttpRequest, is_authenticated
-from games.models import Player
+from games import cache_keys
+from games.models import Player, Seat
 
 from . import charts, figures, page, rating_stats
 from .access import visible_players
@@ -87,13 +89,15 @@ def _stats_page(request: AuthenticatedHttpRequest, player: Player, me: Player) -
 def _render_stats(
     request: AuthenticatedHttpRequest, scope: Scope, player: Player, me: Player
 ) -> HttpResponse:
-    recent = figures.recent_seats(scope, viewer=me)
+    # Asked for only when the page's recent games aren't kept (player.html's
+    # `stats_recent`), or to chart the last game when the figures are counted.
+    recent: list[Seat] = SimpleLazyObject(lambda: figures.recent_seats(scope, viewer=me))  # type: ignore[assignment]
     own = player.pk == me.pk
     kept = page.player_figures(
         scope,
         name=_("you") if own else player.name,
         own=own,
-        last_game=recent[0].game if recent else None,
+        last_game=lambda: recent[0].game if recent else None,
     )
     summary, phases, rivals = kept.summary, kept.phases, kept.rivals
     context: dict[str, Any] = {
@@ -108,6 +112,7 @@ def _render_stats(
         "rivals": rivals,
         "most_frequent": rivals[0] if rivals else None,
         "recent": recent,
+        "parts": cache_keys.stats_parts(kept.key, me),
         # Drawn with ids of their own: the laid-out charts may come from the cache.
         "last_game_chart": charts.render(charts.with_new_id(kept.last_game_chart)),
         "win_rate_chart": charts.render(charts.with_new_id(kept.win_rate_chart)),

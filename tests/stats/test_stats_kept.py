@@ -39,8 +39,9 @@ def _chart_ids(page):
 def test_a_second_view_reads_the_figures_from_the_cache_and_shows_the_same(alice_client, history):
     first, counted = _page(alice_client)
     second, kept = _page(alice_client)
-    # Streak, phases, head-to-head, the three charts' rows: not asked again.
-    assert kept <= counted - 6
+    # Streak, phases, head-to-head, the three charts' rows and the recent games with
+    # their seats: not asked again (the recent games are kept as drawn).
+    assert kept <= counted - 8
     assert _same_parts(second) == _same_parts(first)
     assert 'data-stat="played">4<' in second
     assert "Nemesis: phase 2" in second
@@ -106,3 +107,12 @@ def test_a_game_leaving_the_period_moves_the_figures_on(alice_client, history):
     )
     later, _ = _page(alice_client, period="30d")
     assert 'data-stat="played">2<' in later
+
+
+def test_the_recent_games_are_kept_for_each_viewer(client, bob, carol, history):
+    url = reverse("games:player_stats", args=[history["alice"].pk])
+    json_link = reverse("games:export_game_json", args=["game-g1"])
+    client.force_login(carol)  # she played G2 only
+    assert json_link not in client.get(url).content.decode()
+    client.force_login(bob)  # the same figures, but he played G1 too
+    assert json_link in client.get(url).content.decode()
