@@ -167,7 +167,7 @@ def player_figures(
     own: bool,
 ) -> str:
     """A stats page's figures (games/stats/page.py): those of `scope`'s player and
-    filters over the games whose `extent` (figures.Totals: how many, the sums of their
+    filters over the games whose `extent` (figures.extent: how many, the sums of their
     versions and ids) it was counted at, the charts naming the player `name` (`own`: the
     viewer's page) in the active language and time zone (the win rate chart's dates).
     The last game, whose score is charted, is the latest of those games: the extent

@@ -245,10 +245,11 @@ def line_chart(
     return chart
 
 
-def with_new_id(chart: LineChart | None) -> LineChart | None:
-    """A kept chart (games/stats/page.py) with an id of its own: ids stay unique on a
-    page, whichever process drew the charts on it."""
-    return None if chart is None else replace(chart, id=f"chart-{next(_ids)}")
+def named(chart: LineChart | None, name: str) -> LineChart | None:
+    """`chart` with the id `chart-<name>` rather than a number: for a chart drawn once
+    on its page, whose markup is kept (games/stats/page.py) and so must not depend on
+    which process drew it."""
+    return None if chart is None else replace(chart, id=f"chart-{name}")
 
 
 def render(chart: LineChart | None) -> SafeString:

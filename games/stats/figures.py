@@ -37,7 +37,7 @@ from django.db.models import (
     When,
     Window,
 )
-from django.db.models.functions import Coalesce, RowNumber
+from django.db.models.functions import RowNumber
 
 from games.models import Player, RoundScore, Seat
 
@@ -73,41 +73,9 @@ class Summary:
         return share_of(self.won, self.played)
 
 
-@dataclass(frozen=True)
-class Totals:
-    """What the summary counts, with what says whether anything about the games in scope
-    changed since (`extent`)."""
-
-    played: int
-    won: int
-    average_score: float | None
-    best_score: int | None
-    average_rounds: float | None
-    # Every change to a game (its rounds, its seats, its players' names) bumps its version
-    # (games/scoring.py), so the sum moves on with any change to any game in scope; the
-    # sum of their ids moves on when one game leaves the scope as another comes in.
-    versions: int
-    game_ids: int
-
-    @property
-    def extent(self) -> tuple[int, int, int]:
-        """The games in scope and their versions, in three numbers."""
-        return (self.played, self.versions, self.game_ids)
-
-    def summary(self, longest_streak: int) -> Summary:
-        return Summary(
-            played=self.played,
-            won=self.won,
-            average_score=self.average_score,
-            best_score=self.best_score,
-            average_rounds=self.average_rounds,
-            longest_streak=longest_streak,
-        )
-
-
-def totals(scope: Scope) -> Totals:
+def summary(scope: Scope) -> Summary:
     """Games played and won, average and best (lowest) final score and rounds per game
-    (of the games played to the end), and the games' `extent`. One query."""
+    (of the games played to the end), and the longest winning streak. Two queries."""
     row = scope.seats().aggregate(
         played=Count("id"),
         won=Count("id", filter=WON),
@@ -117,15 +85,20 @@ def totals(scope: Scope) -> Totals:
         average_rounds=Avg(
             "game__rounds_played", filter=FINISHED_BY_THEM & Q(game__rounds_played__gt=0)
         ),
-        versions=Coalesce(Sum("game__version"), 0),
-        game_ids=Coalesce(Sum("game_id"), 0),
     )
-    return Totals(**row)
+    return Summary(**row, longest_streak=longest_streak(scope))
 
 
-def summary(scope: Scope) -> Summary:
-    """`totals` and the longest winning streak. Two queries."""
-    return totals(scope).summary(longest_streak(scope))
+def extent(scope: Scope) -> tuple[int, int, int]:
+    """The games in scope in three numbers: how many, the sum of their versions and the
+    sum of their ids. Every change to a game (its rounds, its seats, its players' names)
+    bumps its version (games/scoring.py), so the second moves on with any change to any
+    of them; the first and third when games come into the scope or leave it. What the
+    stats page's kept figures are keyed by (games/stats/page.py). One query."""
+    row = scope.seats().aggregate(
+        games=Count("id"), versions=Sum("game__version"), ids=Sum("game_id")
+    )
+    return (row["games"], row["versions"] or 0, row["ids"] or 0)
 
 
 def _finish_order() -> list[Any]:

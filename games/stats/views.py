@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -19,7 +20,7 @@ from accounts.http import AuthenticatedHttpRequest, is_authenticated
 from games import cache_keys
 from games.models import Player, Seat
 
-from . import charts, figures, page, rating_stats
+from . import figures, page, rating_stats
 from .access import visible_players
 from .leaderboard import MIN_GAMES, ranked
 from .scope import MODES, PERIODS, VARIANTS, Scope
@@ -113,10 +114,10 @@ def _render_stats(
         "most_frequent": rivals[0] if rivals else None,
         "recent": recent,
         "parts": cache_keys.stats_parts(kept.key, me),
-        # Drawn with ids of their own: the laid-out charts may come from the cache.
-        "last_game_chart": charts.render(charts.with_new_id(kept.last_game_chart)),
-        "win_rate_chart": charts.render(charts.with_new_id(kept.win_rate_chart)),
-        "phase_chart": charts.render(charts.with_new_id(kept.phase_chart)),
+        # Drawn by page.py (every text in them escaped).
+        "last_game_chart": SafeString(kept.last_game_chart),
+        "win_rate_chart": SafeString(kept.win_rate_chart),
+        "phase_chart": SafeString(kept.phase_chart),
         **_filter_links(request, scope),
     }
     return render(request, "games/stats/player.html", context)
