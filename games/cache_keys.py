@@ -22,6 +22,7 @@ left and the board's focus are in the board's key as they are shown.
 | `qr` | a share link's QR code (SVG) | the link and title (a new share token is a new link) |
 | `score_chart` | a game's score chart (SVG) | version, language |
 | `your_turns` | the header's count of online games waiting for a member | nothing: it lives `YOUR_TURNS_SECONDS` (a badge, not a list: My games counts its own list and puts its count here) |
+| `player_figures` | a stats page's figures and laid-out charts (stats/page.py) | the player, the filters, the games in scope and their versions, name shown, own page, language, time zone |
 | `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
 
 Names and other words a version doesn't cover (a renamed player shown in a game that no
@@ -43,7 +44,8 @@ from django.utils.translation import get_language
 if TYPE_CHECKING:
     from django.http import HttpRequest
 
-    from .models import Game, Seat
+    from .models import Game, Player, Seat
+    from .stats.scope import Scope
 
 # How long what is kept under a game's version lives: every change bumps the version, so
 # this only bounds what the version doesn't cover (a renamed player or a claimed guest in
@@ -73,6 +75,10 @@ FRAGMENTS = {
     "night_variant": "a night's variant in words (share, TV): public id, language",
     "night_live": "the share page's scoreboard: public id, version, language",
     "night_tv": "the TV view's scoreboard: public id, version, language",
+    "stats_summary": "a stats page's summary cards: stats_parts (the figures, viewer, prefix)",
+    "stats_phases": "a stats page's nemesis and table of phases: stats_parts",
+    "stats_rivals": "a stats page's head-to-head table: stats_parts",
+    "stats_recent": "a stats page's recent games (the JSON links are the viewer's): stats_parts",
 }
 
 
@@ -163,6 +169,41 @@ def qr(url: str, title: str = "") -> str:
 def score_chart(game: Game) -> str:
     """A game's score chart in the active language."""
     return f"score-chart:{game.public_id}:{game.version}:{get_language()}"
+
+
+def player_figures(
+    scope: Scope,
+    extent: tuple[int, int, int],
+    *,
+    name: str,
+    own: bool,
+) -> str:
+    """A stats page's figures (games/stats/page.py): those of `scope`'s player and
+    filters over the games whose `extent` (figures.extent: how many, the sums of their
+    versions and ids) it was counted at, the charts naming the player `name` (`own`: the
+    viewer's page) in the active language and time zone (the win rate chart's dates).
+    The last game, whose score is charted, is the latest of those games: the extent
+    says which."""
+    player = scope.player
+    shown = (
+        None if player is None else (player.pk, player.created_at.isoformat()),
+        scope.mode,
+        scope.period,
+        scope.variant,
+        extent,
+        name,
+        own,
+        get_language(),
+        timezone.get_current_timezone_name(),
+    )
+    return "player-figures:" + _digest(shown)
+
+
+def stats_parts(figures: str, viewer: Player) -> str:
+    """What a stats page's `{% cache %}` blocks vary on (FRAGMENTS `stats_*`): the page's
+    figures (their `player_figures` key, which has the language and time zone), the
+    viewer (whose games have a JSON link in the recent ones) and the script prefix."""
+    return _digest((figures, viewer.pk, get_script_prefix()))
 
 
 def fragment(name: str, *vary: object) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import count
 
 from django.core.cache import cache
@@ -243,6 +243,13 @@ def line_chart(
             by_x[x].append(y_format(values.get(x)))
     chart.table_rows = [[x_format(x), *cells] for x, cells in by_x.items()]
     return chart
+
+
+def named(chart: LineChart | None, name: str) -> LineChart | None:
+    """`chart` with the id `chart-<name>` rather than a number: for a chart drawn once
+    on its page, whose markup is kept (games/stats/page.py) and so must not depend on
+    which process drew it."""
+    return None if chart is None else replace(chart, id=f"chart-{name}")
 
 
 def render(chart: LineChart | None) -> SafeString:

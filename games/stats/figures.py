@@ -89,6 +89,18 @@ def summary(scope: Scope) -> Summary:
     return Summary(**row, longest_streak=longest_streak(scope))
 
 
+def extent(scope: Scope) -> tuple[int, int, int]:
+    """The games in scope in three numbers: how many, the sum of their versions and the
+    sum of their ids. Every change to a game (its rounds, its seats, its players' names)
+    bumps its version (games/scoring.py), so the second moves on with any change to any
+    of them; the first and third when games come into the scope or leave it. What the
+    stats page's kept figures are keyed by (games/stats/page.py). One query."""
+    row = scope.seats().aggregate(
+        games=Count("id"), versions=Sum("game__version"), ids=Sum("game_id")
+    )
+    return (row["games"], row["versions"] or 0, row["ids"] or 0)
+
+
 def _finish_order() -> list[Any]:
     return [F("game__finished_at").asc(), F("pk").asc()]
 

@@ -11,13 +11,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from accounts.http import AuthenticatedHttpRequest, is_authenticated
-from games.models import Player
+from games import cache_keys
+from games.models import Player, Seat
 
-from . import charts, figures, rating_stats
+from . import figures, page, rating_stats
 from .access import visible_players
 from .leaderboard import MIN_GAMES, ranked
 from .scope import MODES, PERIODS, VARIANTS, Scope
@@ -87,12 +90,17 @@ def _stats_page(request: AuthenticatedHttpRequest, player: Player, me: Player) -
 def _render_stats(
     request: AuthenticatedHttpRequest, scope: Scope, player: Player, me: Player
 ) -> HttpResponse:
-    summary = figures.summary(scope)
-    phases = figures.phase_stats(scope)
-    rivals = figures.head_to_head(scope)
-    recent = figures.recent_seats(scope, viewer=me)
+    # Asked for only when the page's recent games aren't kept (player.html's
+    # `stats_recent`), or to chart the last game when the figures are counted.
+    recent: list[Seat] = SimpleLazyObject(lambda: figures.recent_seats(scope, viewer=me))  # type: ignore[assignment]
     own = player.pk == me.pk
-    name = _("you") if own else player.name
+    kept = page.player_figures(
+        scope,
+        name=_("you") if own else player.name,
+        own=own,
+        last_game=lambda: recent[0].game if recent else None,
+    )
+    summary, phases, rivals = kept.summary, kept.phases, kept.rivals
     context: dict[str, Any] = {
         "player": player,
         "own": own,
@@ -105,13 +113,11 @@ def _render_stats(
         "rivals": rivals,
         "most_frequent": rivals[0] if rivals else None,
         "recent": recent,
-        "last_game_chart": charts.render(charts.score_chart(recent[0].game)) if recent else "",
-        "win_rate_chart": charts.render(
-            charts.win_rate_chart(figures.win_rate_over_time(scope, summary.played), name)
-        ),
-        "phase_chart": charts.render(
-            charts.phase_chart(figures.phase_by_round(scope), name, own=own)
-        ),
+        "parts": cache_keys.stats_parts(kept.key, me),
+        # Drawn by page.py (every text in them escaped).
+        "last_game_chart": SafeString(kept.last_game_chart),
+        "win_rate_chart": SafeString(kept.win_rate_chart),
+        "phase_chart": SafeString(kept.phase_chart),
         **_filter_links(request, scope),
     }
     return render(request, "games/stats/player.html", context)
