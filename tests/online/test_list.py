@@ -10,8 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.context_processors import your_turn_count
-from games.models import Game
+from games.models import Game, Player
 from games.online import lobby, services
+from games.scoring import bump_games_of
 from tests.online.helpers import play_until_turn_of, started_game
 
 pytestmark = pytest.mark.django_db
@@ -217,6 +218,21 @@ def test_my_games_show_a_turn_that_moved_on_since_the_lists_were_cached(alice, b
     waiting_for(game, bob, 1)  # every move bumps the game's version
     page = alice_client.get(reverse("games:online_list")).content.decode()
     assert "Your turn" not in page and "<bdi>bob</bdi> to play" in page
+
+
+def test_my_games_show_a_players_new_name_at_once(alice, bob, alice_client):
+    """A line's names aren't in the lists' key: the version stands for them, and a new
+    name bumps every game of the player's (as the profile page does)."""
+    waiting_for(started_game(alice, bob, seed=1), bob, 5, "Renamed")
+    assert (
+        "<bdi>bob</bdi> to play" in alice_client.get(reverse("games:online_list")).content.decode()
+    )
+    player = Player.for_user(bob)
+    player.name = "Robert"
+    player.save(update_fields=["name"])
+    bump_games_of(player)
+    page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert "<bdi>Robert</bdi> to play" in page and "<bdi>bob</bdi>" not in page
 
 
 def test_my_games_waiting_time_moves_on_while_the_lists_are_cached(
