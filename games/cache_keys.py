@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 VERSION_SECONDS = 600
 # The header's count of games waiting for a member is kept this long: a member going
 # from page to page pays its query once, and the badge lags a turn by at most this much.
-# My games, the list itself, counts its own rows and sets it (games/online/listing.py).
+# My games, the list itself, counts its own rows and sets it (games/online/my_games.py).
 YOUR_TURNS_SECONDS = 20
 # A link's QR code never changes; the bound only lets codes of links nobody opens go.
 QR_SECONDS = 24 * 60 * 60

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from django.db import transaction
 from django.db.models import F
@@ -44,7 +44,24 @@ CLOCK_FIELDS = ("turn_started_at", "clock_stopped_at")
 # --- the clock ------------------------------------------------------------------------------
 
 
-def time_left(game: Game, now: datetime | None = None) -> timedelta | None:
+class Clocked(Protocol):
+    """What the turn clock is read from: a `Game`, or My games' row of one (my_games.py)."""
+
+    @property
+    def status(self) -> str: ...
+    @property
+    def updated_at(self) -> datetime: ...
+    @property
+    def turn_started_at(self) -> datetime | None: ...
+    @property
+    def time_limit(self) -> timedelta | None: ...
+    @property
+    def paused_at(self) -> datetime | None: ...
+    @property
+    def clock_stopped_at(self) -> datetime | None: ...
+
+
+def time_left(game: Clocked, now: datetime | None = None) -> timedelta | None:
     """The time the current turn has left (frozen while its clock is stopped), or None
     without a time limit."""
     if game.time_limit is None or game.turn_started_at is None:
@@ -53,7 +70,7 @@ def time_left(game: Game, now: datetime | None = None) -> timedelta | None:
     return game.turn_started_at + game.time_limit - at
 
 
-def turn_clock(game: Game, now: datetime) -> dict[str, object] | None:
+def turn_clock(game: Clocked, now: datetime) -> dict[str, object] | None:
     """The current turn's clock for a list of games (My games): its deadline and the
     time left in words, for static/js/clock.js to count down; or, stopped, the time it
     keeps and why. None without a time limit."""
@@ -69,7 +86,7 @@ def turn_clock(game: Game, now: datetime) -> dict[str, object] | None:
     return {"deadline": now + left, "left": time_left_words(left)}
 
 
-def turn_order(game: Game, now: datetime) -> tuple[int, float]:
+def turn_order(game: Clocked, now: datetime) -> tuple[int, float]:
     """Where a game waiting for the viewer goes in My games: the least time left first
     (games with a time limit), then the longest waiting (those without), then the
     games whose clock is stopped (paused, or the viewer away)."""

@@ -55,8 +55,8 @@ def _get_online_game_for_player(request: AuthenticatedHtmxHttpRequest, public_id
 @require_GET
 def online_list(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     """Your turns (least time left, else longest waiting, first), the others, finished.
-    Two queries for the lists (my_games.py), one for the invitations (and one for the
-    seats of those there are)."""
+    Two queries for the lists (my_games.py; more only to draw them anew), one for the
+    invitations when there are none (three when there are)."""
     games = my_games(request.user)
     invitations = lobby.invitations_for(request.user)
     context = {"invitations": invitations, "lists": games}

@@ -205,7 +205,7 @@ def test_my_invitations_cost_the_same_with_more_of_them(
     client.force_login(bob)
     client.get(reverse("home"))  # the language is in the session from now on
     lobby.create_game(alice, name="Game 1", seats=3, invite=[bob])
-    # The session, the user, My games' two, the invitations and their seats, the header.
+    # The session, the user, My games' two, the invitations' check, them and their seats.
     with django_assert_max_num_queries(7):
         page = client.get(reverse("games:online_list")).content.decode()
     assert page.count("invited you") == 1

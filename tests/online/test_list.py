@@ -10,8 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.context_processors import your_turn_count
-from games.models import Game
+from games.models import Game, Player
 from games.online import lobby, services
+from games.scoring import bump_games_of
 from tests.online.helpers import play_until_turn_of, started_game
 
 pytestmark = pytest.mark.django_db
@@ -65,14 +66,39 @@ def test_my_games_costs_the_same_with_more_games(
 ):
     started_game(alice, bob, seed=1)
     alice_client.get(reverse("home"))  # the language is in the session from now on
-    # The session, the user, the current games, the finished list's ids, the invitations,
-    # the header's count, the seats not cached.
+    # The session, the user, the current games' rows, the finished list's, the
+    # invitations' check; to draw the lists, the games and the seats not cached.
     with django_assert_max_num_queries(7):
         alice_client.get(reverse("games:online_list"))
     for seed in range(2, 8):
         started_game(alice, bob, bots=2, seed=seed)
     with django_assert_max_num_queries(7):
         alice_client.get(reverse("games:online_list"))
+
+
+def test_my_games_kept_lists_cost_five_queries_and_read_no_game(
+    alice, bob, alice_client, time_machine
+):
+    """The session, the user, the current games' rows, the finished list's and whether
+    an invitation waits: the games themselves (their names, say) are read only to draw
+    the lists anew."""
+    time_machine.move_to(timezone.now(), tick=False)
+    for seed in range(1, 4):
+        started_game(alice, bob, bots=1, seed=seed)
+    done = started_game(alice, bob, seed=4)
+    Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED, name="Done")
+    alice_client.get(reverse("home"))  # the language is in the session from now on
+    drawn = alice_client.get(reverse("games:online_list")).content.decode()
+    with CaptureQueriesContext(connection) as queries:
+        kept = alice_client.get(reverse("games:online_list")).content.decode()
+    assert len(queries) == 5
+    assert not any('"games_game"."name"' in query["sql"] for query in queries.captured_queries)
+
+    def lists(page):
+        return page[page.index('<div class="online">') : page.index("</main>")]
+
+    assert lists(kept) == lists(drawn)
+    assert kept.count("(bot)") == 3 and "Done" in kept
 
 
 def test_my_games_mark_the_bots_as_bots_and_a_resigned_person_as_a_person(alice, bob, alice_client):
@@ -97,20 +123,31 @@ def test_my_games_redraw_a_games_seats_once_someone_goes_away(alice, bob, alice_
     assert "(away until" in page
 
 
-def test_my_games_read_no_seats_for_games_whose_seats_line_is_cached(alice, bob, alice_client):
+def test_my_games_read_no_seats_for_games_whose_seats_line_is_cached(
+    alice, bob, alice_client, time_machine
+):
+    """Lists drawn again (their clocks' words moved on) read the games but not the seats
+    of those whose seats line is cached; lists from the cache read neither."""
+    now = timezone.now()
+    time_machine.move_to(now, tick=False)
     for seed in range(1, 4):
         started_game(alice, bob, bots=1, seed=seed)
+    Game.objects.filter(seats__player__user=alice).update(time_limit=timedelta(days=1))
     alice_client.get(reverse("home"))  # the language is in the session from now on
     with CaptureQueriesContext(connection) as first:
         alice_client.get(reverse("games:online_list"))
     with CaptureQueriesContext(connection) as again:
+        alice_client.get(reverse("games:online_list"))
+    time_machine.move_to(now + timedelta(minutes=1), tick=False)
+    with CaptureQueriesContext(connection) as later:
         page = alice_client.get(reverse("games:online_list")).content.decode()
-    assert len(again) == len(first) - 1
+    assert len(again) == len(first) - 2
+    assert len(later) == len(first) - 1
     assert not any(
         '"games_seat"."position"' in query["sql"] and "IN (" in query["sql"]
-        for query in again.captured_queries
+        for query in later.captured_queries
     )
-    assert page.count("(bot)") == 3
+    assert page.count("(bot)") == 3 and page.count("23 hours, 59 minutes") == 3
 
 
 def test_my_games_finished_list_shows_a_game_that_ends_after_it_was_cached(
@@ -181,6 +218,21 @@ def test_my_games_show_a_turn_that_moved_on_since_the_lists_were_cached(alice, b
     waiting_for(game, bob, 1)  # every move bumps the game's version
     page = alice_client.get(reverse("games:online_list")).content.decode()
     assert "Your turn" not in page and "<bdi>bob</bdi> to play" in page
+
+
+def test_my_games_show_a_players_new_name_at_once(alice, bob, alice_client):
+    """A line's names aren't in the lists' key: the version stands for them, and a new
+    name bumps every game of the player's (as the profile page does)."""
+    waiting_for(started_game(alice, bob, seed=1), bob, 5, "Renamed")
+    assert (
+        "<bdi>bob</bdi> to play" in alice_client.get(reverse("games:online_list")).content.decode()
+    )
+    player = Player.for_user(bob)
+    player.name = "Robert"
+    player.save(update_fields=["name"])
+    bump_games_of(player)
+    page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert "<bdi>Robert</bdi> to play" in page and "<bdi>bob</bdi>" not in page
 
 
 def test_my_games_waiting_time_moves_on_while_the_lists_are_cached(
