@@ -32,7 +32,11 @@ def header_count(user: User) -> int:
     """`your_turn_count` as the header shows it: kept for `cache_keys.YOUR_TURNS_SECONDS`,
     so a member going from page to page pays its query once."""
     key = cache_keys.your_turns(user.pk)
-    return cache.get_or_set(key, lambda: your_turn_count(user), cache_keys.YOUR_TURNS_SECONDS)
+    count = cache.get(key)
+    if count is None:
+        count = your_turn_count(user)
+        cache.set(key, count, cache_keys.YOUR_TURNS_SECONDS)
+    return int(count)
 
 
 def counted(user: User, count: int) -> dict[str, Any]:
