@@ -14,6 +14,7 @@ left and the board's focus are in the board's key as they are shown.
 | key | holds | moves on with |
 |---|---|---|
 | `board` | an online seat's board (board.html) | version, seat and its flags, language, time zone, hand order, script prefix, CSRF cookie, time left, focus |
+| `seats` | an online game's seats with their players, users and profiles, as its pages show them (games/online/access.py) | version |
 | `night_game` | a night's game (nights/game.html) without a notice or form sent back | version, role, ratings run, language, script prefix, CSRF cookie |
 | `night_ratings` | a finished night's rating changes | version, ratings run, language |
 | `night_scoreboard` | a night's `Scoreboard` (nights/scoreboard.py) | nothing: it carries its version and the reader compares |
@@ -116,6 +117,13 @@ def board(game: Game, seat: Seat, *, sort: str, csrf: str, time_left: str, focus
     )
     # public_id: never reused, unlike a primary key after a database reset.
     return f"board:{game.public_id}:{game.version}:{_digest(shown)}"
+
+
+def seats(game: Game) -> str:
+    """An online game's seats in order, each with its player, user and profile, for the
+    pages that only show the game (`access.seating_to_show`). Every change they show
+    bumps the version: a seat's flags, a player's name, away mode, a person's mute."""
+    return f"seats:{game.public_id}:{game.version}"
 
 
 def night_game(game: Game, *, can_edit: bool, ratings_revision: int | None, csrf: str) -> str:

@@ -150,6 +150,22 @@ def test_the_table_page_costs_the_same_at_any_size(
     assert counts[0] == counts[1]
 
 
+def test_the_table_page_at_a_version_already_shown_reads_the_game_only(small_game, alice_client):
+    """The seats, with their players, users and profiles, are kept under the game's
+    version (games/online/access.py `seating_to_show`), the board too: the page again
+    at the same version is the session, the user and the game. A move reads them anew."""
+    alice_client.get(reverse("home"))
+    url = reverse("games:online_detail", args=[small_game.public_id])
+    alice_client.get(url)
+    count, response = count_queries(lambda: alice_client.get(url))
+    assert count == 3 and "Your turn: draw a card." in response.content.decode()
+    services.perform(small_game, 0, Draw(), expected_move=small_game.move_number)
+    with CaptureQueriesContext(connection) as queries:
+        page = alice_client.get(url).content.decode()
+    assert sum(Seat._meta.db_table in query["sql"] for query in queries.captured_queries) == 1
+    assert "Your turn: lay down" in page
+
+
 def test_an_action_costs_the_same_at_any_size(
     small_game, big_game, alice_client, django_assert_max_num_queries
 ):
