@@ -25,12 +25,11 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 # Measured on SQLite: 5 (the session, the user, the game, its seats, the header's count),
 # 8 (a draw: the session, the user, the game, its seats, and in a savepoint the game's
-# UPDATE and the move's INSERT) and 11 (a discard: its turn email's INSERT too, in a
-# savepoint of its own). The point is that they don't grow with the number of seats or
-# moves.
+# UPDATE and the move's INSERT) and 9 (a discard: its turn email's INSERT too, in the
+# same savepoint). The point is that they don't grow with the number of seats or moves.
 TABLE_QUERIES = 5
 ACTION_QUERIES = 8
-DISCARD_QUERIES = 11
+DISCARD_QUERIES = 9
 
 
 @pytest.fixture
@@ -189,6 +188,19 @@ def test_the_same_action_through_the_services_is_a_handful_of_queries(
 ):
     with django_assert_max_num_queries(6):
         services.perform(big_game, 0, Draw(), expected_move=big_game.move_number)
+
+
+def test_a_draw_writes_only_the_game_fields_it_changed(big_game):
+    with CaptureQueriesContext(connection) as queries:
+        services.perform(big_game, 0, Draw(), expected_move=big_game.move_number)
+    [update] = [query["sql"] for query in queries if query["sql"].startswith("UPDATE")]
+    written = update.split(" WHERE ")[0]
+    for field in ("version", "updated_at", "state", "recent_moves", "move_number"):
+        assert f'"{field}" =' in written
+    for field in ("seed", "status", "rounds_played", "turn_started_at", "round_reveal"):
+        assert f'"{field}" =' not in written
+    saved = Game.objects.get(pk=big_game.pk)
+    assert saved.move_number == big_game.move_number + 1 and saved.status == big_game.status
 
 
 def test_a_discard_that_starts_a_persons_turn_writes_its_email_in_one_insert_at_any_size(
