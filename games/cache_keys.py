@@ -9,11 +9,13 @@ key simply misses and the old entry ages out (`VERSION_SECONDS`, or the backend'
 What differs per request is part of the key too, never put into the HTML afterwards: a
 part with forms is kept per CSRF cookie (`csrf_cookie`) and holds the token the request
 that drew it was given, valid for every request that sends that cookie; the clock's time
-left and the board's focus are in the board's key as they are shown.
+left is in the board's key as it is shown (a board with focus, a move's answer, is not
+kept).
 
 | key | holds | moves on with |
 |---|---|---|
-| `board` | an online seat's board (board.html) | version, seat and its flags, language, time zone, hand order, script prefix, CSRF cookie, time left, focus |
+| `board` | an online seat's board (board.html) without focus | version, seat and its flags, language, time zone, hand order, script prefix, CSRF cookie, time left |
+| `seats` | an online game's seats with their players, users and profiles, as its pages show them (games/online/access.py) | version |
 | `night_game` | a night's game (nights/game.html) without a notice or form sent back | version, role, ratings run, language, script prefix, CSRF cookie |
 | `night_ratings` | a finished night's rating changes | version, ratings run, language |
 | `night_scoreboard` | a night's `Scoreboard` (nights/scoreboard.py) | nothing: it carries its version and the reader compares |
@@ -103,9 +105,10 @@ def _digest(value: object) -> str:
     return sha256(repr(value).encode()).hexdigest()[:32]
 
 
-def board(game: Game, seat: Seat, *, sort: str, csrf: str, time_left: str, focus: str) -> str:
-    """An online seat's board in the active language, time zone and script prefix. The
-    seat is in the key, so a board (and the hand in it) is only served to its seat."""
+def board(game: Game, seat: Seat, *, sort: str, csrf: str, time_left: str) -> str:
+    """An online seat's board in the active language, time zone and script prefix, with
+    no place to move focus to (one with focus answers a move and is not kept). The seat
+    is in the key, so a board (and the hand in it) is only served to its seat."""
     shown = (
         seat.position,
         seat.is_bot,
@@ -118,10 +121,16 @@ def board(game: Game, seat: Seat, *, sort: str, csrf: str, time_left: str, focus
         get_script_prefix(),
         csrf,
         time_left,
-        focus,
     )
     # public_id: never reused, unlike a primary key after a database reset.
     return f"board:{game.public_id}:{game.version}:{_digest(shown)}"
+
+
+def seats(game: Game) -> str:
+    """An online game's seats in order, each with its player, user and profile, for the
+    pages that only show the game (`access.seating_to_show`). Every change they show
+    bumps the version: a seat's flags, a player's name, away mode, a person's mute."""
+    return f"seats:{game.public_id}:{game.version}"
 
 
 def night_game(game: Game, *, can_edit: bool, ratings_revision: int | None, csrf: str) -> str:

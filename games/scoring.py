@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -119,6 +120,17 @@ def bump_games_of(player: Player) -> None:
     changes what those games' pages show. Call it in the transaction of that change. Their
     `updated_at` stays: the games themselves weren't played."""
     Game.objects.filter(seats__player=player).update(version=F("version") + 1)
+
+
+def save_seat_setting(seat: Seat, *fields: str) -> None:
+    """Save `fields` of `seat`, a seated person's own setting that the table shows (the
+    game's email mute, the players whose chat they mute), and move its game one version
+    on in the same transaction, as `bump_games_of` does for a player: the table's pages
+    keep the seats under the game's version (games/online/access.py `seating_to_show`).
+    Its `updated_at` stays: the game itself wasn't played."""
+    with transaction.atomic():
+        seat.save(update_fields=list(fields))
+        Game.objects.filter(pk=seat.game_id).update(version=F("version") + 1)
 
 
 def queue_rating(game: Game) -> None:

@@ -117,6 +117,7 @@ def after_move(
     *,
     started: bool = False,
     seats: Sequence[Seat] = (),
+    saved: bool = False,
 ) -> None:
     """Called by the online services inside the move transaction, after the game is saved.
 
@@ -124,8 +125,10 @@ def after_move(
     whose "log" holds what the engine reported (a game over among them); `started`: the
     game was just dealt; `seats`: the game's seats if the caller has them, read with their
     players, users and profiles (`select_related("player__user__profile")`; else they
-    are read here when someone is to be told). Writes the outbox rows the moves
-    cause and hands them to Celery once the transaction commits:
+    are read here when someone is to be told); `saved`: the moves were just written in
+    this transaction, after `scoring.bump` took the game's row (`write`'s `fresh`). Writes
+    the outbox rows the moves cause and hands them to Celery once the transaction
+    commits:
 
     - game over: the final standings to every player;
     - a new turn: "your turn" to its player, unless that player made these moves
@@ -134,7 +137,7 @@ def after_move(
     """
     found = _move_rows(game, state, moves, started=started, seats=seats)
     if found is not None:
-        write(found[0], seats=found[1])
+        write(found[0], seats=found[1], fresh=saved)
 
 
 def _move_rows(
@@ -217,7 +220,9 @@ def _discarded(moves: Sequence[Move]) -> str | None:
     return None
 
 
-def write(rows: Iterable[Row], *, seats: dict[int, Seat] | None = None) -> list[int]:
+def write(
+    rows: Iterable[Row], *, seats: dict[int, Seat] | None = None, fresh: bool = False
+) -> list[int]:
     """Write outbox rows for those who want them; publish the new ones after commit.
 
     Returns the ids of the rows created now to go at once. The unique key turns a second
@@ -225,23 +230,30 @@ def write(rows: Iterable[Row], *, seats: dict[int, Seat] | None = None) -> list[
     only if one of them exists already (a retried job, two at once) are they written one
     by one, each unless it exists (`get_or_create`). The INSERT has a savepoint of its
     own, so a move's transaction goes on after a row that existed.
+
+    `fresh`: no row with these keys can exist, so the INSERT needs no savepoint: a move's
+    own rows, keyed by the numbers of moves written in this transaction after its
+    compare-and-swap took the game's row (kinds no job writes). A row that existed after
+    all would fail the move's transaction, and nothing of the move would be saved.
     """
     now = timezone.now()
     wanted = _wanted(rows, seats, now)
     if not wanted:
         return []
-    try:
-        with transaction.atomic():
-            written = Notification.objects.bulk_create(
-                [
-                    Notification(**_fields(row, send_after=later or now, now=now))
-                    for row, later in wanted
-                ]
-            )
+    notifications = [
+        Notification(**_fields(row, send_after=later or now, now=now)) for row, later in wanted
+    ]
+    if fresh:
+        written = Notification.objects.bulk_create(notifications)
         new = [True] * len(written)
-    except IntegrityError:
-        pairs = [_get_or_create(row, send_after=later or now, now=now) for row, later in wanted]
-        written, new = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
+    else:
+        try:
+            with transaction.atomic():
+                written = Notification.objects.bulk_create(notifications)
+            new = [True] * len(written)
+        except IntegrityError:
+            pairs = [_get_or_create(row, send_after=later or now, now=now) for row, later in wanted]
+            written, new = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
     created = [
         notification.pk
         for notification, is_new, (_row, later) in zip(written, new, wanted, strict=True)

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.models import Profile
 
 from ..models import Game, Seat
+from ..scoring import save_seat_setting
 from .emails import read_unsubscribe_token
 
 
@@ -39,7 +40,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         if seat is None:  # the seat is gone since the email: there is nothing to mute
             return render(request, "games/notify/unsubscribe_invalid.html", status=400)
         seat.muted = True
-        seat.save(update_fields=["muted"])
+        save_seat_setting(seat, "muted")
         done = "game"
     else:
         Profile.objects.filter(user=user).update(notify=Profile.Notify.OFF)

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Exists, OuterRef
+from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from .. import cache_keys
 from ..models import Game, Seat
 from ..players import seat_for_user
 from .board import Seating
@@ -32,12 +33,42 @@ def get_seating_for_user(user: User, public_id: str, *, started: bool = False) -
 
     Two queries: the game, then its seats with their people. One query joining the seats
     to the game would repeat the game's columns, its engine snapshot among them, on every
-    seat's row."""
+    seat's row. What changes a game (a move, a chat line, a pause) reads them this way:
+    it decides on them (whose turn, who gets an email)."""
+    game = _online_game(public_id, started=started)
+    return _seating(game, seats_with_profiles(game), user)
+
+
+def seating_to_show(user: User, public_id: str) -> Seating:
+    """`get_seating_for_user` for a page that only shows the game (the table, a poll
+    that found a change, the hint): the game is read, its seats with their people come
+    from the cache under its version (`cache_keys.seats`), read once per version.
+    Every change a table shows of its seats bumps the version (a seat's flags and mute,
+    a player's name, away mode), so they are the seats of the version read."""
+    game = _online_game(public_id)
+    key = cache_keys.seats(game)
+    seats: list[Seat] | None = cache.get(key)
+    if seats is None:
+        # Read after the game: seats at least as new as its version, never older.
+        seats = list(
+            Seat.objects.filter(game=game)
+            .select_related("player__user__profile")
+            .order_by("position")
+        )
+        cache.set(key, seats, cache_keys.VERSION_SECONDS)
+    for seat in seats:
+        seat.game = game  # kept without it: the game is the one just read
+    return _seating(game, seats, user)
+
+
+def _online_game(public_id: str, *, started: bool = False) -> Game:
     games = Game.objects.filter(mode=Game.Mode.ONLINE)
     if started:
         games = games.exclude(status=Game.Status.LOBBY)
-    game = get_object_or_404(games, public_id=public_id)
-    seats = seats_with_profiles(game)
+    return get_object_or_404(games, public_id=public_id)
+
+
+def _seating(game: Game, seats: list[Seat], user: User) -> Seating:
     me = seat_for_user(seats, user)
     if me is None:
         raise Http404
@@ -46,11 +77,10 @@ def get_seating_for_user(user: User, public_id: str, *, started: bool = False) -
 
 def game_version_for(user_id: Any, public_id: str) -> tuple[int, str] | None:
     """The version and status of the online game `public_id`, if user `user_id` is
-    seated at it (else None): the poll's one query."""
-    seated = Seat.objects.filter(game=OuterRef("pk"), player__user_id=user_id)
-    return (
-        Game.objects.filter(public_id=public_id, mode=Game.Mode.ONLINE)
-        .filter(Exists(seated))
-        .values_list("version", "status")
-        .first()
+    seated at it (else None): the poll's one query, from the user's seat (a player has
+    one seat per game, so it asks for no order)."""
+    seated = Seat.objects.filter(
+        game__public_id=public_id, game__mode=Game.Mode.ONLINE, player__user_id=user_id
     )
+    row = seated.order_by().values_list("game__version", "game__status")[:1]
+    return next(iter(row), None)

@@ -60,17 +60,19 @@ def board_html(
     should have focus next (one of `FOCUS_PLACES`; empty: the control the player used
     keeps it).
 
-    A board without an error, notice, choice or hint is kept in the cache under all it
-    shows (games/cache_keys.py `board`): the game's version, the seat, the language,
-    the hand's order, the time left in words, the focus and the viewer's CSRF cookie,
+    A board without an error, notice, choice, hint or focus is kept in the cache under
+    all it shows (games/cache_keys.py `board`): the game's version, the seat, the
+    language, the hand's order, the time left in words and the viewer's CSRF cookie,
     whose token its forms hold. A poll that finds a change, the other tab or the page
-    after a move then take it from there. The key holds the seat, so a board (and the
-    hand in it) is only ever served to the seat it was drawn for."""
+    then take it from there. A board with focus answers the player's own move or
+    message, at a version nobody asks for that board again: it is drawn, not kept. The
+    key holds the seat, so a board (and the hand in it) is only ever served to the seat
+    it was drawn for."""
     game, me = seating.game, seating.me
     focus = focus if focus in FOCUS_PLACES else ""
     now = timezone.now()
     csrf = cache_keys.csrf_cookie(request)
-    if any(extra.values()) or csrf is None:
+    if any(extra.values()) or focus or csrf is None:
         return render(
             BOARD, board_context(request, seating, focus=focus, now=now, **extra), request
         )
@@ -81,11 +83,10 @@ def board_html(
         sort=request.session.get(SORT_KEY, "number"),
         csrf=csrf,
         time_left="" if clock is None else str(clock["left"]),
-        focus=focus,
     )
     html: str | None = cache.get(key)
     if html is None:
-        html = render(BOARD, board_context(request, seating, focus=focus, now=now), request)
+        html = render(BOARD, board_context(request, seating, now=now), request)
         cache.set(key, html, cache_keys.VERSION_SECONDS)
     return SafeString(html)
 

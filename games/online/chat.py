@@ -31,7 +31,7 @@ from django.utils.translation import ngettext
 
 from ..errors import Refused
 from ..models import ChatMessage, Game, Move, Seat
-from ..scoring import bump
+from ..scoring import bump, save_seat_setting
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -142,7 +142,7 @@ def set_muted(seat: Seat, seats: Sequence[Seat], position: int, muted: bool) -> 
     if muted:
         positions.add(position)
     seat.chat_muted = sorted(positions)
-    seat.save(update_fields=["chat_muted"])
+    save_seat_setting(seat, "chat_muted")
 
 
 def _lock(game: Game) -> Game:

@@ -84,6 +84,7 @@ TIME_LIMITS = {
     "7d": timedelta(days=7),
 }
 RECENT_MOVES = 10  # the board's log of recent turns
+# The game's fields a move (or the deal) may change; a move writes those it changed.
 GAME_FIELDS = (
     "state",
     "recent_moves",
@@ -407,6 +408,7 @@ def _save(turn: _Turn) -> None:
     """Save what `turn` did (inside the caller's transaction); `Changed` if the game's
     version moved on since it was read, and then nothing is written."""
     game, seats, state = turn.game, turn.seats, turn.state
+    before = _move_fields(game)
     game.move_number += len(turn.moves)
     game.recent_moves = recent_moves(game.recent_moves, turn.moves)
     rounds = [row for over in turn.rounds for row in _round_rows(game, seats, over, state)]
@@ -415,16 +417,26 @@ def _save(turn: _Turn) -> None:
         hands = [[str(card) for card in hand] for hand in over.hands]
         game.round_reveal = {"round": over.summary.round_number, "hands": hands}
     store(game, seats, state, turn_ended=turn.turn_ended)
-    bump(game, *GAME_FIELDS)  # first: it takes the row lock and checks the version
+    # Only the fields the move changed (the move number always does): a draw writes three.
+    changed = [name for name, value in _move_fields(game).items() if value != before[name]]
+    bump(game, *changed)  # first: it takes the row lock and checks the version
     Move.objects.bulk_create(turn.moves)
     if rounds:
         RoundScore.objects.bulk_create(rounds)
     if turn.rounds or state.game_over:
         refresh_seats(seats, state.rules, state.standing)
-    outbox.after_move(game, state, turn.moves, seats=seats)
+    outbox.after_move(game, state, turn.moves, seats=seats, saved=True)
     queue_bot_if_due(game, seats, state)
     if state.game_over:
         queue_rating(game)
+
+
+def _move_fields(game: Game) -> dict[str, Any]:
+    """The values of the game's fields a move may change (`GAME_FIELDS`)."""
+    fields = Game._meta.concrete_fields
+    return {
+        field.name: getattr(game, field.attname) for field in fields if field.name in GAME_FIELDS
+    }
 
 
 def recent_moves(recent: list[list[Any]], moves: Iterable[Move]) -> list[list[Any]]:

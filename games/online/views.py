@@ -2,8 +2,9 @@
 hint, sort, resignation, rematch and email mute. (Taking a seat one was offered — the
 invite link, an invitation by username — is `invitation_views`.)
 
-Access: every page of a game goes through `_get_online_game_for_player`, which answers
-404 to anyone without a seat, so a game's existence doesn't leak. Reading a posted move
+Access: every page of a game goes through `_get_online_game_for_player` (a page that
+only shows the game, through `access.seating_to_show`), which answers 404 to anyone
+without a seat, so a game's existence doesn't leak. Reading a posted move
 is `actions.read_action`; what the board shows is `board.board_html`.
 """
 
@@ -28,8 +29,9 @@ from phase10site import jinja
 from .. import context_processors
 from ..errors import Refused, Stale
 from ..models import Game
+from ..scoring import save_seat_setting
 from . import lobby, services
-from .access import game_version_for, get_seating_for_user
+from .access import game_version_for, get_seating_for_user, seating_to_show
 from .actions import BadInput, Choice, int_field, read_action
 from .board import SORT_KEY, Seating, board_html, focus_after, hint_context
 from .forms import InviteForm, OnlineGameForm, StartForm
@@ -246,7 +248,7 @@ def online_start(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpR
 @login_required
 @require_GET
 def online_detail(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
-    seating = _get_online_game_for_player(request, public_id)
+    seating = seating_to_show(request.user, public_id)
     if seating.game.status == Game.Status.LOBBY:
         return render(request, LOBBY, _lobby_context(request, seating))
     services.queue_stalled_bot(seating.game, seating.seats)
@@ -281,7 +283,7 @@ def online_poll(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return HttpResponse(status=204)
     if not is_authenticated(request):
         return redirect_to_login(request.get_full_path())
-    seating = _get_online_game_for_player(request, public_id)
+    seating = seating_to_show(request.user, public_id)
     if request.GET.get("in") == "lobby":
         if status != Game.Status.LOBBY:
             return _redirect_or_refresh(request, seating.game)
@@ -294,7 +296,7 @@ def online_poll(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @login_required
 @require_GET
 def online_hint(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
-    seating = _get_online_game_for_player(request, public_id)
+    seating = seating_to_show(request.user, public_id)
     if seating.game.status == Game.Status.LOBBY:
         return redirect(seating.game)
     hint = hint_context(seating)
@@ -402,7 +404,7 @@ def online_mute(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpRe
     seating = _get_online_game_for_player(request, public_id)
     seat = seating.me
     seat.muted = request.POST.get("muted", "on" if not seat.muted else "") == "on"
-    seat.save(update_fields=["muted"])
+    save_seat_setting(seat, "muted")
     messages.success(
         request,
         _("You won't get emails about this game.")

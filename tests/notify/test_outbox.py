@@ -158,6 +158,31 @@ def test_calling_the_hook_again_for_the_same_moves_writes_nothing_new(
     assert len(sent_to(mailoutbox, alice)) == 1
 
 
+def test_a_moves_email_row_that_existed_already_fails_the_move_and_saves_none_of_it(alice, bob):
+    """A move writes its rows without a savepoint (their keys hold the number of a move
+    written in the same transaction); were one there already, nothing is saved."""
+    from django.db import IntegrityError
+
+    from games.engine import Draw
+    from games.engine.absent import auto_discard
+    from games.online import services
+
+    game = game_between(alice, bob)
+    seat = services.load_state(game).current_seat
+    game = services.perform(game, seat, Draw(), expected_move=game.move_number)
+    drawer = whose_turn(game)
+    discard = auto_discard(services.load_state(game))
+    next_up = bob if drawer == alice else alice
+    Notification.objects.create(
+        game=game, move_number=game.move_number + 1, recipient=next_up, kind=Kind.YOUR_TURN
+    )
+    with pytest.raises(IntegrityError):
+        services.perform(game, seat, discard, expected_move=game.move_number)
+    game.refresh_from_db()
+    assert game.moves.count() == game.move_number and game.move_number == 1
+    assert len(rows(kind=Kind.YOUR_TURN, move_number=2)) == 1  # the one that was there
+
+
 def test_a_task_delivered_twice_sends_once(
     alice, bob, mailoutbox, django_capture_on_commit_callbacks
 ):

@@ -4,7 +4,7 @@ confirmation page, GET changes nothing, POST works without logging in."""
 import pytest
 from django.urls import reverse
 
-from games.models import Seat
+from games.models import Game, Seat
 from games.notify.emails import unsubscribe_token
 from tests.notify.helpers import game_between
 
@@ -49,6 +49,17 @@ def test_the_page_can_mute_only_the_game_the_email_was_about(client, bob, game):
     assert b"any more emails about" in response.content
     assert Seat.objects.get(game=game, player__user=bob).muted
     assert _notify(bob) == "turn"
+
+
+def test_muting_the_game_from_the_email_shows_on_its_page_at_once(client, bob, game):
+    # The page keeps the seats under the game's version: the mute moves it on.
+    client.force_login(bob)
+    assert "Mute this game's emails" in client.get(game.get_absolute_url()).content.decode()
+    version = Game.objects.get(pk=game.pk).version
+    client.post(_url(bob, game), {"scope": "game"})
+    assert Game.objects.get(pk=game.pk).version == version + 1
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Email me about this game again" in page
 
 
 def test_a_tampered_token_is_refused(client, bob, alice, game):

@@ -35,7 +35,7 @@ def board_key(client, game, position):
     request = RequestFactory().get("/")
     request.COOKIES = {name: morsel.value for name, morsel in client.cookies.items()}
     csrf = cache_keys.csrf_cookie(request)
-    return cache_keys.board(game, seat, sort="number", csrf=csrf, time_left="", focus="")
+    return cache_keys.board(game, seat, sort="number", csrf=csrf, time_left="")
 
 
 def tokens(page: str) -> set[str]:
@@ -96,6 +96,15 @@ def test_a_move_draws_a_fresh_board_with_focus_where_the_next_action_starts(duel
     assert "Your turn: lay down, hit, or discard" in after
     assert "bob took green 9 from the discard pile" in after
     assert 'data-focus=""' in after  # the page (or a poll) never moves focus
+
+
+def test_a_moves_answer_with_focus_is_drawn_and_not_kept(duel, bob):
+    client = browser(bob)
+    before = client.get(table_url(duel)).content.decode()
+    post(client, duel, do="take", csrfmiddlewaretoken=tokens(before).pop())
+    assert cache.get(board_key(client, duel, 1)) is None  # nobody asks for it again
+    client.get(table_url(duel))
+    assert "bob took green 9" in cache.get(board_key(client, duel, 1))
 
 
 def test_muting_the_game_changes_the_cached_board(duel, bob):

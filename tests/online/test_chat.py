@@ -151,6 +151,8 @@ def test_a_player_mutes_another_for_themselves_only(game, client, alice, bob, ca
     three = started_game(alice, bob, carol, seed=4)
     chat.post(three, bob, "bob talks a lot")
     client.force_login(alice)
+    # Shown first: the page keeps the seats under the version, which the mute moves on.
+    assert "bob talks a lot" in board(client, three)
     response = client.post(chat_url(three, "chat_mute"), {"seat": 1, "muted": "on"})
     assert response.status_code == 302
     assert "bob talks a lot" not in board(client, three)

@@ -25,12 +25,11 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 # Measured on SQLite: 5 (the session, the user, the game, its seats, the header's count),
 # 8 (a draw: the session, the user, the game, its seats, and in a savepoint the game's
-# UPDATE and the move's INSERT) and 11 (a discard: its turn email's INSERT too, in a
-# savepoint of its own). The point is that they don't grow with the number of seats or
-# moves.
+# UPDATE and the move's INSERT) and 9 (a discard: its turn email's INSERT too, in the
+# same savepoint). The point is that they don't grow with the number of seats or moves.
 TABLE_QUERIES = 5
 ACTION_QUERIES = 8
-DISCARD_QUERIES = 11
+DISCARD_QUERIES = 9
 
 
 @pytest.fixture
@@ -150,6 +149,22 @@ def test_the_table_page_costs_the_same_at_any_size(
     assert counts[0] == counts[1]
 
 
+def test_the_table_page_at_a_version_already_shown_reads_the_game_only(small_game, alice_client):
+    """The seats, with their players, users and profiles, are kept under the game's
+    version (games/online/access.py `seating_to_show`), the board too: the page again
+    at the same version is the session, the user and the game. A move reads them anew."""
+    alice_client.get(reverse("home"))
+    url = reverse("games:online_detail", args=[small_game.public_id])
+    alice_client.get(url)
+    count, response = count_queries(lambda: alice_client.get(url))
+    assert count == 3 and "Your turn: draw a card." in response.content.decode()
+    services.perform(small_game, 0, Draw(), expected_move=small_game.move_number)
+    with CaptureQueriesContext(connection) as queries:
+        page = alice_client.get(url).content.decode()
+    assert sum(Seat._meta.db_table in query["sql"] for query in queries.captured_queries) == 1
+    assert "Your turn: lay down" in page
+
+
 def test_an_action_costs_the_same_at_any_size(
     small_game, big_game, alice_client, django_assert_max_num_queries
 ):
@@ -173,6 +188,19 @@ def test_the_same_action_through_the_services_is_a_handful_of_queries(
 ):
     with django_assert_max_num_queries(6):
         services.perform(big_game, 0, Draw(), expected_move=big_game.move_number)
+
+
+def test_a_draw_writes_only_the_game_fields_it_changed(big_game):
+    with CaptureQueriesContext(connection) as queries:
+        services.perform(big_game, 0, Draw(), expected_move=big_game.move_number)
+    [update] = [query["sql"] for query in queries if query["sql"].startswith("UPDATE")]
+    written = update.split(" WHERE ")[0]
+    for field in ("version", "updated_at", "state", "recent_moves", "move_number"):
+        assert f'"{field}" =' in written
+    for field in ("seed", "status", "rounds_played", "turn_started_at", "round_reveal"):
+        assert f'"{field}" =' not in written
+    saved = Game.objects.get(pk=big_game.pk)
+    assert saved.move_number == big_game.move_number + 1 and saved.status == big_game.status
 
 
 def test_a_discard_that_starts_a_persons_turn_writes_its_email_in_one_insert_at_any_size(
