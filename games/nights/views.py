@@ -70,8 +70,9 @@ def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str)
     Its scorer (who changes it most) is found first, by a plain lookup."""
     user = request.user
     nights = Game.objects.filter(public_id=public_id, mode=Game.Mode.NIGHT)
-    game = nights.filter(creator=user).first()
-    if game is None:
+    try:
+        game = nights.get(creator=user)
+    except Game.DoesNotExist:
         game = get_object_or_404(nights.select_related("creator"), co_scorers=user)
     else:
         game.creator = user
