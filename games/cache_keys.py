@@ -148,8 +148,10 @@ def night_ratings(game: Game, revision: int) -> str:
 
 def night_scoreboard(game: Game) -> str:
     """A night's latest `Scoreboard`. One entry per night, not per version: the value
-    carries its version and a reader at a later one catches it up (nights/views.py)."""
-    return f"night-scoreboard:{game.public_id}"
+    carries its version and a reader at a later one catches it up (nights/views.py).
+    The 2 is the value's shape: its seats say who sits there, which one kept by an
+    earlier release (in a shared cache) doesn't."""
+    return f"night-scoreboard:2:{game.public_id}"
 
 
 def night_card(public_id: str, version: int, language: str, zone: str) -> str:

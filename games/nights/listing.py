@@ -1,12 +1,13 @@
 """Your game nights (`/nights/`): a page of the nights a member scores, co-scores or
 sits at, a seat waiting for their answer first, then those in progress, then the latest.
 
-Django's Paginator reads a page: the page's nights, only the columns their cards show,
-with whether a seat waits for the member's answer and whether they co-score; and a count
-of them all, unless the first page isn't full. The nights are found through the member's
-three ways in (created, co-scored, seated), each an index lookup of its own, in a UNION
-the games are then looked up from by id: an OR across the three makes PostgreSQL read
-every game (bench/README.md has the plans). The header's your-turn count is the context
+A page is the page's nights, only the columns their cards show, with whether a seat
+waits for the member's answer and whether they co-score; the first page (the one most
+visits ask for) reads the count of them all with its rows (a window), Django's Paginator
+counts them for the others. The nights are found through the member's three ways in
+(created, co-scored, seated), each an index lookup of its own, in a UNION the games are
+then looked up from by id: an OR across the three makes PostgreSQL read every game
+(bench/README.md has the plans). The header's your-turn count is the context
 processor's, as on every page.
 
 Each night's card is the same for everyone at a version, language and time zone
@@ -25,8 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
-from django.db.models import Case, Exists, F, OuterRef, QuerySet, Value, When
-from django.db.models.functions import Coalesce
+from django.db.models import Case, Count, Exists, F, OuterRef, QuerySet, Value, When, Window
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -65,17 +65,17 @@ def _page_rows(user: User) -> QuerySet[Game, dict[str, Any]]:
     co_scoring = _CO_SCORER.objects.filter(game=OuterRef("pk"), user=user)
     rows: QuerySet[Game, dict[str, Any]] = (
         _member_nights(user)
-        .annotate(
-            awaiting=Exists(waiting),
-            in_progress=Case(When(status=Game.Status.ACTIVE, then=Value(0)), default=Value(1)),
-        )
-        .order_by("-awaiting", "in_progress", "-updated_at")
         .values(
             *_COLUMNS.split(),
-            "awaiting",
+            # No creator (a deleted account): no name (_listed).
+            creator_name=F("creator__username"),
+            awaiting=Exists(waiting),
             co_scoring=Exists(co_scoring),
-            # No creator (a deleted account): no name, as before.
-            creator_name=Coalesce(F("creator__username"), Value("")),
+        )
+        .order_by(
+            "-awaiting",
+            Case(When(status=Game.Status.ACTIVE, then=Value(0)), default=Value(1)),
+            "-updated_at",
         )
     )
     return rows
@@ -112,12 +112,14 @@ def nights_page(request: HttpRequest, number: str | None) -> NightsPage:
     its seats."""
     user: User = request.user  # type: ignore[assignment]  # a member: @login_required
     rows = _page_rows(user)
-    paginator = Paginator(rows, GAMES_PER_PAGE)
+    paginator: Paginator[dict[str, Any]]
     if number in (None, "", "1"):  # the page most visits ask for
-        read, wanted = list(rows[:GAMES_PER_PAGE]), 1
-        if len(read) < GAMES_PER_PAGE:  # every night: the pager needn't count them
-            paginator = Paginator(read, GAMES_PER_PAGE)
+        # Its rows carry the count of them all, for the pager: one query, not two.
+        read = list(rows.annotate(count=Window(Count("*")))[:GAMES_PER_PAGE])
+        counts = [row.pop("count") for row in read]
+        paginator, wanted = _Counted(counts[0] if counts else 0), 1
     else:
+        paginator = Paginator(rows, GAMES_PER_PAGE)
         page = paginator.get_page(number)
         read, wanted = list(page.object_list), page.number
     zone = (get_language() or "", timezone.get_current_timezone_name())
@@ -126,6 +128,18 @@ def nights_page(request: HttpRequest, number: str | None) -> NightsPage:
     listed = NightsPage(nights, wanted, paginator)  # type: ignore[arg-type]
     listed.items_html = _items_html(request, nights)
     return listed
+
+
+class _Counted(Paginator):  # type: ignore[type-arg]  # not generic at run time
+    """The pager of a first page whose rows were read with the count of them all."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__([], GAMES_PER_PAGE)
+        self.known = count
+
+    @property
+    def count(self) -> int:  # known, not counted
+        return self.known
 
 
 class NightsPage(Page[ListedNight]):
@@ -137,6 +151,7 @@ class NightsPage(Page[ListedNight]):
 def _listed(row: dict[str, Any], user: User, language: str, zone: str) -> ListedNight:
     """A row of `_page_rows` as a card, in `language` and time `zone`."""
     night = ListedNight(**row)
+    night.creator_name = night.creator_name or ""
     night.can_rematch = night.creator_id == user.pk or night.co_scoring
     night.key = cache_keys.night_card(night.public_id, night.version, language, zone)
     return night

@@ -9,6 +9,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from games.engine import RoundResult, Rules, Standing, progress, standing_ranks
 from games.engine.progression import settle_tiebreak
@@ -81,6 +82,10 @@ class ScoreboardSeat:
     position: int
     name: str
     is_guest: bool
+    # The member who sits here (None: a guest or a deleted account) and whether they
+    # said yes to the seat (nights/seating.py): who may see the night's page.
+    user_id: int | None
+    accepted: bool
     phase: int | None
     completed: tuple[int, ...]
     total: int
@@ -174,6 +179,10 @@ class Scoreboard:
     def had_tiebreak(self) -> bool:
         return bool(self.standing.tiebreak_seats)
 
+    def seat_of(self, user_id: int) -> ScoreboardSeat | None:
+        """The seat member `user_id` sits at, if any."""
+        return next((seat for seat in self.seats if seat.user_id == user_id), None)
+
     def phases_done_before(self, number: int) -> list[frozenset[int]]:
         """Per seat, the phases completed in the rounds before round `number`."""
         done: list[set[int]] = [set() for _seat in self.seats]
@@ -202,6 +211,7 @@ _BOARD_COLUMNS = (
     "player__name",
     "player__user_id",
     "player__anonymised",
+    "accepted",
     "round_scores__round_number",
     "round_scores__points",
     "round_scores__phase_completed",
@@ -226,8 +236,9 @@ def load_scoreboard(game: Game) -> Scoreboard:
                 score=score,
                 rank=rank,
                 is_winner=bool(is_winner),
+                accepted=bool(line[9]),
             )
-        number, points, completed, went_out = line[9:]
+        number, points, completed, went_out = line[10:]
         if number is not None:
             rows.append((number, seat_id, points, completed, bool(went_out)))
     ordered = [seats[position] for position in sorted(seats)]
@@ -288,6 +299,8 @@ def _final_scoreboard(game: Game, seats: Sequence[Seat], rules: Rules) -> Scoreb
                 position=seat.position,
                 name=seat.player.name,
                 is_guest=seat.player.is_guest,
+                user_id=seat.player.user_id,
+                accepted=seat.accepted,
                 phase=None,
                 completed=(),
                 total=seat.score,
@@ -323,22 +336,35 @@ def _scoreboard_seats(
     ranks = standing_ranks(rules, standing)
     for seat in seats:
         player = seat.player
-        who = (seat.pk, player.pk, seat.position, player.name, player.is_guest)
+        who = _Who(
+            seat.pk,
+            player.pk,
+            seat.position,
+            player.name,
+            player.is_guest,
+            player.user_id,
+            seat.accepted,
+        )
         yield _board_seat(who, standing, ranks)
 
 
-def _board_seat(
-    who: tuple[int, int, int, str, bool], standing: Standing, ranks: Sequence[int]
-) -> ScoreboardSeat:
-    """The seat `who` (its row's id, its player's, its position, the player's name and
-    whether a guest) where `standing` puts it."""
-    seat_id, player_id, position, name, is_guest = who
+class _Who(NamedTuple):
+    """Who sits at a seat: what a scoreboard's seat shows besides the standing."""
+
+    seat_id: int
+    player_id: int
+    position: int
+    name: str
+    is_guest: bool
+    user_id: int | None
+    accepted: bool
+
+
+def _board_seat(who: _Who, standing: Standing, ranks: Sequence[int]) -> ScoreboardSeat:
+    """The seat `who` where `standing` puts it."""
+    position = who.position
     return ScoreboardSeat(
-        seat_id=seat_id,
-        player_id=player_id,
-        position=position,
-        name=name,
-        is_guest=is_guest,
+        **who._asdict(),
         phase=standing.phase[position],
         completed=tuple(sorted(standing.completed[position])),
         total=standing.scores[position],
@@ -380,7 +406,15 @@ def scoreboard_after(
         standing=standing,
         seats=tuple(
             _board_seat(
-                (seat.seat_id, seat.player_id, seat.position, seat.name, seat.is_guest),
+                _Who(
+                    seat.seat_id,
+                    seat.player_id,
+                    seat.position,
+                    seat.name,
+                    seat.is_guest,
+                    seat.user_id,
+                    seat.accepted,
+                ),
                 standing,
                 ranks,
             )

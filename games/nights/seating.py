@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -168,8 +168,3 @@ def _give_to_guest(game: Game, seat: Seat) -> None:
     RoundScore.objects.filter(game=game, player=member).update(player=guest)
     if game.winner_id == member.pk:
         game.winner = guest  # saved with the version's bump
-
-
-def awaits_answer(user: User) -> Exists:
-    """An annotation of Game: a seat in it waits for `user`'s answer."""
-    return Exists(Seat.objects.filter(game=OuterRef("pk"), player__user=user, accepted=False))

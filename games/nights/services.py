@@ -317,6 +317,7 @@ def _seats_at(game: Game, board: Scoreboard) -> list[Seat]:
             phases_completed=len(seat.completed),
             rank=seat.rank,
             is_winner=seat.is_winner,
+            accepted=seat.accepted,
         )
         for seat in board.seats
     ]

@@ -12,7 +12,6 @@ import time
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,9 +23,9 @@ from phase10site.jinja import render as render_jinja
 
 from .. import cache_keys
 from ..errors import Refused, Stale
-from ..models import Game, RatingMark, Seat
+from ..models import Game, RatingMark
 from ..words import isolated
-from . import listing, page, seating, services
+from . import listing, page, services
 from .corrections import Correction
 from .forms import (
     NightCoScorerForm,
@@ -44,44 +43,37 @@ CORRECTION = "games/nights/correction.html"
 # --- access -------------------------------------------------------------------------------
 
 
-def _nights_of(user) -> QuerySet[Game]:  # type: ignore[no-untyped-def]
-    co_scoring = Game.co_scorers.through.objects.filter(game=OuterRef("pk"), user=user)
-    seated = Seat.objects.filter(game=OuterRef("pk"), player__user=user)
-    return (
-        Game.objects.filter(mode=Game.Mode.NIGHT)
-        # awaiting: a seat in it waits for the user's answer (nights/seating.py).
-        .annotate(
-            co_scoring=Exists(co_scoring),
-            seated=Exists(seated),
-            awaiting=seating.awaits_answer(user),
-        )
-        .select_related("creator")
-    )
-
-
-def _get_night_for_viewer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
+def _get_night_for_viewer(
+    request: AuthenticatedHtmxHttpRequest, public_id: str
+) -> tuple[Game, Scoreboard]:
     """A game the user may look at (scorer, co-scorer or seated member), else 404, with
-    the ratings' revision (a finished night's ratings section is drawn once per version
-    and revision; None: the mark's row isn't there yet)."""
+    its scoreboard. The game is read by its public id alone; a viewer who isn't its
+    scorer is asked whether they co-score it. Who sits at it (and whose seat waits for
+    an answer) is on its scoreboard at the version just read: every change of its seats
+    moves the version on."""
     user = request.user
-    viewers = Q(creator=user) | Q(co_scoring=True) | Q(seated=True)
-    revision = Subquery(RatingMark.objects.filter(pk=1).values("revision"))
-    games = _nights_of(user).filter(viewers).annotate(ratings_revision=revision)
-    game = get_object_or_404(games, public_id=public_id)
-    # co_scoring: _nights_of's annotation.
-    game.can_edit = game.creator_id == user.pk or bool(getattr(game, "co_scoring", False))
-    return game
+    game = get_object_or_404(Game, public_id=public_id, mode=Game.Mode.NIGHT)
+    if game.creator_id == user.pk:
+        game.creator = user
+        game.can_edit = True
+    else:
+        game.can_edit = game.co_scorers.filter(pk=user.pk).exists()
+    board = _scoreboard(game)
+    seat = board.seat_of(user.pk)
+    if not game.can_edit and seat is None:
+        raise Http404
+    return game, board
 
 
 def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
     """A game the user may change (scorer or co-scorer), else 404 — viewers included.
-    Its scorer (who changes it most) is found by a plain lookup: the co-scorer and seat
-    subqueries cost more to build than the database spends on them."""
+    Its scorer (who changes it most) is found first, by a plain lookup."""
     user = request.user
-    game = Game.objects.filter(public_id=public_id, mode=Game.Mode.NIGHT, creator=user).first()
-    if game is None:
-        games = _nights_of(user).filter(Q(co_scoring=True))
-        game = get_object_or_404(games, public_id=public_id)
+    nights = Game.objects.filter(public_id=public_id, mode=Game.Mode.NIGHT)
+    try:
+        game = nights.get(creator=user)
+    except Game.DoesNotExist:
+        game = get_object_or_404(nights.select_related("creator"), co_scorers=user)
     else:
         game.creator = user
     game.can_edit = True
@@ -136,13 +128,21 @@ def night_list(request: AuthenticatedHttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def night_detail(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = _get_night_for_viewer(request, public_id)
+    game, board = _get_night_for_viewer(request, public_id)
+    seat = board.seat_of(request.user.pk)
     # ?saved=<n>: where a plain (no JavaScript) round save lands, its summary on top.
     saved = request.GET.get("saved", "")
     # isdecimal: the digits int() reads, not "²" as isdigit would; and few of them.
     number = int(saved) if saved.isdecimal() and len(saved) <= 6 else 0
     number = number if game.can_edit else 0
-    return _render_game(request, game, saved=number if number == game.rounds_played else 0)
+    return _render_game(
+        request,
+        game,
+        board=board,
+        saved=number if number == game.rounds_played else 0,
+        # The seat's question (nights/seating.py) on top of the page.
+        awaiting=seat is not None and not seat.accepted,
+    )
 
 
 @login_required
@@ -339,6 +339,7 @@ def _render_game(
     confirming: dict[str, object] | None = None,
     saved: int = 0,
     history_kept: bool = False,
+    awaiting: bool = False,
 ) -> HttpResponse:
     if notice and level == "error":
         # A refused change: show what the game looks like now, with fresh forms.
@@ -350,10 +351,7 @@ def _render_game(
     if game.status == Game.Status.FINISHED:
         # The ratings' section is drawn once per version and ratings run (page.py);
         # before the first run, the mark's row may not exist yet: revision 0.
-        # _get_night_for_viewer reads it with the game; after a change it is read here.
-        revision = getattr(game, "ratings_revision", None)
-        if not hasattr(game, "ratings_revision"):
-            revision = RatingMark.objects.filter(pk=1).values_list("revision", flat=True).first()
+        revision = RatingMark.objects.filter(pk=1).values_list("revision", flat=True).first()
         revision = revision or 0
     context = page.game_context(
         game,
@@ -379,5 +377,6 @@ def _render_game(
         co_scorers=game.co_scorers.all() if can_edit else [],
         co_scorer_form=co_scorer_form or NightCoScorerForm(initial={"version": game.version}),
         game_html=html,
+        awaiting=awaiting,
     )
     return render(request, DETAIL, context)

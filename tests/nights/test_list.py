@@ -171,9 +171,9 @@ def test_the_list_takes_the_same_queries_for_few_and_many_nights_of_every_kind(
     alice, bob, stranger, alice_client, count, django_assert_max_num_queries
 ):
     nights_of_every_kind(alice, bob, stranger, count)
-    # session, user, the page, the pager's count (past a full first page), seats, the
+    # session, user, the page with the count of them all (for the pager), seats, the
     # header's "your turn"
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(5):
         page = alice_client.get(reverse("games:night_list"))
     assert page.context["page"].paginator.count == 3 * count
     assert len(page.context["page"].object_list) == min(3 * count, 20)
@@ -194,9 +194,9 @@ def test_the_list_seen_again_draws_its_nights_from_the_cache_without_their_seats
 ):
     nights_of_every_kind(alice, bob, stranger, count)
     first = alice_client.get(reverse("games:night_list")).content.decode()
-    # session, user, the page, the pager's count (past a full first page), "your turn":
-    # no seats, no players
-    with django_assert_max_num_queries(5):
+    # session, user, the page with the count of them all, "your turn": no seats, no
+    # players
+    with django_assert_max_num_queries(4):
         again = alice_client.get(reverse("games:night_list")).content.decode()
     assert without_tokens(again) == without_tokens(first)
     assert f"Zed {count - 1}" in again and "Wu " not in again
@@ -277,7 +277,7 @@ def test_the_header_counts_the_games_waiting_for_her_with_or_without_nights(
     assert '<span class="badge">1</span>' in alone
     start_night(alice_client, name="Friday")
     alice_client.get(reverse("games:night_list"))
-    # session, user, the page (all her nights: no count), the header's count
+    # session, user, the page with the count of her nights, the header's count
     with django_assert_max_num_queries(4):
         page = alice_client.get(reverse("games:night_list")).content.decode()
     assert '<span class="badge">1</span>' in page and "Friday" in page

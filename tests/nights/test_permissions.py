@@ -166,7 +166,8 @@ def test_the_scorer_a_co_scorer_and_a_seated_member_see_it_in_the_same_queries(
     game.co_scorers.add(carol)
     visitor.force_login({"alice": alice, "bob": bob, "carol": carol}[viewer])
     first = visitor.get(game.get_absolute_url())
-    # session, user, the game with whether the viewer may see it, the header's count
+    # session, user, the game, whether the viewer co-scores it (the scorer isn't asked);
+    # who sits at it is on its kept scoreboard, the header's count is kept too
     with django_assert_max_num_queries(4):
         again = visitor.get(game.get_absolute_url())
     assert again.content.decode().count("Enter round") == (viewer != "bob")

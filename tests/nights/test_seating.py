@@ -196,6 +196,26 @@ def test_declining_gives_the_seat_to_a_guest_of_the_host_with_the_members_name(
     assert [player.pk for player in seating.known_players(alice)] == [guest.pk]
 
 
+def test_the_nights_page_follows_each_members_answer_at_once(
+    alice_client, alice, bob, bob_client, carol
+):
+    """The page reads who sits at the night from its scoreboard at the game's version:
+    an answer moves the version on, so the page seen just before it decides nothing."""
+    game = created(
+        alice_client.post(URL, form_data(player_0=me(alice), member_1="bob", member_2="carol"))
+    )
+    carol_client = Client()
+    carol_client.force_login(carol)
+    question = "<bdi>alice</bdi> gave you a seat at this game night. Was it you?"
+    for client in (bob_client, carol_client):
+        assert question in client.get(game.get_absolute_url()).content.decode()
+    answer(bob_client, game, "accept")
+    page = bob_client.get(game.get_absolute_url())
+    assert page.status_code == 200 and question not in page.content.decode()
+    answer(carol_client, game, "decline")
+    assert carol_client.get(game.get_absolute_url()).status_code == 404
+
+
 def test_an_answer_is_taken_once(alice_client, alice, bob, bob_client):
     game = created(alice_client.post(URL, form_data(player_0=me(alice), member_1="bob")))
     answer(bob_client, game, "accept")

@@ -19,8 +19,8 @@ pytestmark = pytest.mark.django_db
 DETAIL_QUERIES = 8
 # Share page for a visitor: game, seats, rounds.
 SHARE_QUERIES = 3
-# List: session, user, profile, "your turn" badge, count (pager), games, seats.
-LIST_QUERIES = 7
+# List: session, user, profile, "your turn" badge, games with their count (pager), seats.
+LIST_QUERIES = 6
 # An unchanged poll: the version, nothing else.
 POLL_QUERIES = 1
 
