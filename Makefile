@@ -55,8 +55,12 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
+# The tests run in one process per CPU core (pytest-xdist's `-n auto`), each process on a
+# test database of its own (tests/conftest.py). PYTEST_WORKERS=0 runs them all in pytest's
+# own process, e.g. to stop in a debugger; PYTEST_WORKERS=3 in three.
+PYTEST_WORKERS ?= auto
 # pytest exits 5 when it collects no test; that is not a failure of the code.
-run_pytest = $(BIN)/pytest $(1) $(PYTEST_ARGS); rc=$$?; if [ $$rc -eq 5 ]; then rc=0; fi; exit $$rc
+run_pytest = $(BIN)/pytest -n $(PYTEST_WORKERS) $(1) $(PYTEST_ARGS); rc=$$?; if [ $$rc -eq 5 ]; then rc=0; fi; exit $$rc
 
 # The tests whose outcome doesn't depend on the database: the engine's (no Django at all)
 # and the browser's (they drive the pages, whose queries the database tests cover). CI

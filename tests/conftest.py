@@ -16,6 +16,26 @@ PASSWORD = "correct-horse-battery"
 
 
 @pytest.fixture(scope="session")
+def django_db_modify_db_settings_xdist_suffix(request):
+    """With pytest-xdist (`make test` runs the tests in two processes) each process needs
+    a test database of its own. PostgreSQL's get the process's name as a suffix,
+    test_<name>_gw0, test_<name>_gw1, as pytest-django does. SQLite's is each process's
+    own already: in memory, or a file in a temporary folder the process made
+    (tests/integration/conftest.py), whose name stays db.sqlite3 because the Celery
+    worker the integration test starts opens <VAR_DIR>/db.sqlite3."""
+    from django.conf import settings
+
+    worker = getattr(request.config, "workerinput", {}).get("workerid")
+    if not worker:
+        return
+    for database in settings.DATABASES.values():
+        if database["ENGINE"] == "django.db.backends.sqlite3":
+            continue
+        test = database.setdefault("TEST", {})
+        test["NAME"] = f"{test.get('NAME') or 'test_' + database['NAME']}_{worker}"
+
+
+@pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """PostgreSQL: no autovacuum on the test database's tables. Tests roll their writes
     back, which leaves only dead rows; autovacuum then records each table as empty, and
