@@ -5,7 +5,7 @@
 
 Prints figures, asserts nothing. The data is what players have, not a fresh install:
 four members with turn emails on and verified addresses (so a move writes an outbox row
-and publishes it to Redis for real), 4-seat online games 150+ moves in, a 500-game
+and publishes it to Redis for real), 4-seat online games 150+ moves in, a rated 500-game
 history, game nights finished and in progress — and, for the second half of the run,
 `--others` (10,000) other people's games in the database.
 
@@ -296,6 +296,7 @@ def _set_up(args: argparse.Namespace) -> Fixtures:
 
     from games.models import Player
     from games.online import services
+    from games.stats import rating_ledger
     from phase10site.celery import app
     from tests.stats.factories import bulk_history
 
@@ -331,6 +332,9 @@ def _set_up(args: argparse.Namespace) -> Fixtures:
         act_games.append((game.public_id, user, game.move_number))
 
     bulk_history([Player.for_user(members[0]), Player.for_user(members[1])], HISTORY_GAMES)
+    # Rated, as a member's finished games are: the stats page draws its rating section
+    # (the rating, its chart, the opponents gained and lost most against) from these.
+    rating_ledger.run()
 
     finished = _night(members[0], "Finished night", until_over=True)
     live = _night(members[0], "Live night", rounds=8)
