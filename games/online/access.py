@@ -49,7 +49,9 @@ def seating_to_show(user: User, public_id: str) -> Seating:
     key = cache_keys.seats(game)
     seats: list[Seat] | None = cache.get(key)
     if seats is None:
-        # Read after the game: seats at least as new as its version, never older.
+        # Read after the game: seats at least as new as its version, never older. Not
+        # `seats_with_profiles`: through `game.seats` each row would carry the game, its
+        # engine snapshot included, into the cache.
         seats = list(
             Seat.objects.filter(game=game)
             .select_related("player__user__profile")
