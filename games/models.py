@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -26,21 +25,9 @@ if TYPE_CHECKING:
     from .engine import GameState
 
 
-# A spreadsheet reads a cell starting with one of these as a formula: the CSV exports
-# guard such cells with a quote, which would leave an id there unlike its URL.
-FORMULA_STARTS = frozenset("-+=@")
-
-
-def new_public_id() -> str:
-    """12 URL-safe characters that never start as a formula would (1 draw in 64 does)."""
-    while (public_id := secrets.token_urlsafe(9))[0] in FORMULA_STARTS:
-        pass
-    return public_id
-
-
-def new_token() -> str:
-    # 128 bits: share and invite links can't be guessed.
-    return secrets.token_urlsafe(16)
+from .ids import FORMULA_STARTS as FORMULA_STARTS
+from .ids import new_public_id as new_public_id
+from .ids import new_token as new_token
 
 
 class Player(models.Model):
@@ -120,6 +107,16 @@ class Game(models.Model):
         null=True,
         blank=True,
         related_name="games_created",
+    )
+    # The club whose game this is (games/clubs/), if any: it counts in the club's
+    # seasons and stats. Leaving or deleting a club keeps every game.
+    club = models.ForeignKey(
+        "games.Club",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="games",
+        verbose_name=_("club"),
     )
     co_scorers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="games_co_scored"
@@ -209,6 +206,8 @@ class Game(models.Model):
                 name="game_finished_idx",
                 condition=Q(status="finished"),
             ),
+            # A club's games, newest first (its page, seasons and stats).
+            models.Index(fields=["club", "status", "finished_at"], name="game_club_idx"),
         ]
         constraints = [
             models.UniqueConstraint(
@@ -485,8 +484,14 @@ class Notification(models.Model):
         return f"{self.get_kind_display()} → {self.recipient} ({self.status})"
 
 
-# The ratings' rows live with the stats that keep them (games/stats/models.py); Django
-# finds an app's models through this module.
+# The ratings' rows live with the stats that keep them (games/stats/models.py), the
+# clubs' with the clubs (games/clubs/models.py); Django finds an app's models through
+# this module.
+from .clubs.models import Club as Club  # noqa: E402
+from .clubs.models import ClubInvitation as ClubInvitation  # noqa: E402
+from .clubs.models import ClubMember as ClubMember  # noqa: E402
+from .clubs.models import Season as Season  # noqa: E402
+from .clubs.models import YearShare as YearShare  # noqa: E402
 from .stats.models import RatedGame as RatedGame  # noqa: E402
 from .stats.models import Rating as Rating  # noqa: E402
 from .stats.models import RatingChange as RatingChange  # noqa: E402
