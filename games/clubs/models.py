@@ -42,6 +42,9 @@ class Club(models.Model):
     invite_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     version = models.PositiveIntegerField(default=0)
 
+    # Not a column: set by `access.club_for_member` for the member who asked.
+    viewer_is_admin: bool
+
     class Meta:
         verbose_name = _("club")
         verbose_name_plural = _("clubs")

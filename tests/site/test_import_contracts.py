@@ -40,7 +40,7 @@ def test_every_view_module_is_protected_from_imports_but_the_urlconfs():
 
 def test_every_view_module_of_games_is_forbidden_to_the_other_parts_of_games():
     contract = contracts()[
-        "Game nights, online games and notifications don't import each other's views"
+        "Game nights, online games, clubs and notifications don't import each other's views"
     ]
     modules = view_modules("games")
     assert "games.online.chat_views" in modules
