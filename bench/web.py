@@ -80,6 +80,9 @@ BROKER_URL = "redis://127.0.0.1:6379/15"
 MEMBERS = 4  # bench0 … bench3: every seat of the online games, bench0 the viewer
 SCORER = f"bench{MEMBERS - 1}"  # keeps the score of the nights the round-entry client plays
 HISTORY_GAMES = 500  # bench0's finished games (the stats page)
+CLUB_MEMBERS = 50  # the bench club: bench0 (its viewer) and 49 others
+CLUB_GAMES = 1_000  # the club's finished game nights, over the last eighteen months
+CLUB_ROUNDS = 10
 TABLE_MOVES = 150
 MAX_REQUESTS = 20_000  # a hard bound on each Python-client measurement
 STATS_SAMPLES = 20  # one-connection requests of the stats page, per half
@@ -92,6 +95,8 @@ TARGETS = {
     "live scoreboard": 0.5,
     "action": 0.4,
     "round entry": 0.4,
+    "club page": 0.5,
+    "club's year": 0.5,
 }
 STATS_P50_TARGET_MS = 100
 SLOWDOWN_TARGET = 1.2
@@ -280,6 +285,8 @@ class Fixtures:
     nights: tuple[list[Night], list[Night]]  # to score, one list per half
     history: int = HISTORY_GAMES
     viewer_id: int = 0
+    club_url: str = ""  # the bench club's page, CLUB_MEMBERS members, CLUB_GAMES games
+    club_year_url: str = ""  # its year in review, this year
 
 
 def _set_up(args: argparse.Namespace) -> Fixtures:
@@ -293,6 +300,7 @@ def _set_up(args: argparse.Namespace) -> Fixtures:
     from django.contrib.auth import get_user_model
     from django.test import Client
     from django.urls import reverse
+    from django.utils import timezone
 
     from games.models import Player
     from games.online import services
@@ -332,8 +340,10 @@ def _set_up(args: argparse.Namespace) -> Fixtures:
         act_games.append((game.public_id, user, game.move_number))
 
     bulk_history([Player.for_user(members[0]), Player.for_user(members[1])], HISTORY_GAMES)
+    club = _club(members[0])
     # Rated, as a member's finished games are: the stats page draws its rating section
-    # (the rating, its chart, the opponents gained and lost most against) from these.
+    # (the rating, its chart, the opponents gained and lost most against) from these,
+    # the club's pages their ratings and climbs.
     rating_ledger.run()
 
     finished = _night(members[0], "Finished night", until_over=True)
@@ -359,6 +369,8 @@ def _set_up(args: argparse.Namespace) -> Fixtures:
         share_url=reverse("games:night_share", args=[live.share_token]),
         nights=(nights[0], nights[1]),
         viewer_id=members[0].pk,
+        club_url=reverse("games:club_detail", args=[club.public_id]),
+        club_year_url=reverse("games:club_year", args=[club.public_id, timezone.now().year]),
     )
 
 
@@ -423,6 +435,93 @@ def _scored_night(user, name: str) -> Night:  # type: ignore[no-untyped-def]
     for number in range(3):
         game = services.add_round(game, _entry(number, 4, also=False), version=game.version)
     return Night(game.public_id, game.version, 3)
+
+
+def _club(viewer):  # type: ignore[no-untyped-def]
+    """The bench club: `viewer` (who plays none of its games, so the other pages measure
+    what they did before) and CLUB_MEMBERS - 1 others, five of the club's guests, and
+    CLUB_GAMES finished game nights of four, CLUB_ROUNDS rounds each, over eighteen months."""
+    from datetime import timedelta
+
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from games.models import Club, ClubMember, Game, Player, RoundScore, Seat
+
+    club = Club.objects.create(name="Bench club", created_by=viewer)
+    others = [
+        get_user_model().objects.create_user(f"clubber{n}", email=f"clubber{n}@example.com")
+        for n in range(CLUB_MEMBERS - 1)
+    ]
+    ClubMember.objects.bulk_create(
+        [ClubMember(club=club, user=viewer, is_admin=True)]
+        + [ClubMember(club=club, user=user) for user in others]
+    )
+    players = [Player.for_user(user) for user in others]
+    players += Player.objects.bulk_create(
+        Player(name=f"Guest {n}", created_by=viewer) for n in range(5)
+    )
+    now = timezone.now()
+    rows = [_club_rounds(position) for position in range(4)]
+    games = Game.objects.bulk_create(
+        Game(
+            mode=Game.Mode.NIGHT,
+            name=f"Club night {n}",
+            status=Game.Status.FINISHED,
+            club=club,
+            creator=viewer,
+            rounds_played=CLUB_ROUNDS,
+            finished_at=now - timedelta(hours=13 * n),
+            winner=players[(n * 7) % len(players)],
+        )
+        for n in range(CLUB_GAMES)
+    )
+    seats = Seat.objects.bulk_create(
+        Seat(
+            game=game,
+            position=position,
+            player=players[(n * 7 + position * 13) % len(players)],
+            rank=position + 1,
+            is_winner=position == 0,
+            phases_completed=sum(
+                completed for _phase, completed, _points, _total in rows[position]
+            ),
+            score=rows[position][-1][3],
+        )
+        for n, game in enumerate(games)
+        for position in range(4)
+    )
+    scores = [
+        RoundScore(
+            game_id=seat.game_id,
+            seat=seat,
+            player_id=seat.player_id,
+            round_number=number,
+            phase_attempted=phase,
+            phase_completed=phase if completed else None,
+            points=points,
+            went_out=points == 0,
+            total=total,
+        )
+        for seat in seats
+        for number, (phase, completed, points, total) in enumerate(rows[seat.position], start=1)
+    ]
+    RoundScore.objects.bulk_create(scores, batch_size=5000)
+    return club
+
+
+def _club_rounds(position: int) -> list[tuple[int, bool, int, int]]:
+    """The rounds of the seat at `position` in every bench club night: (phase tried,
+    completed, points, running total). Seat 0 completes a phase each round and goes
+    out; the others fewer and fewer, so the places follow the seats."""
+    rows, phase, total = [], 1, 0
+    for number in range(1, CLUB_ROUNDS + 1):
+        completed = phase <= 10 and (number + position) % (position + 1) == 0
+        points = 0 if position == 0 else 5 * (position + number % 4)
+        total += points
+        rows.append((phase, completed, points, total))
+        phase += completed
+    return rows
 
 
 def _add_other_games(count: int) -> None:
@@ -896,6 +995,8 @@ def _pages(fixtures: Fixtures) -> list[Page]:
         Page("a game night's page", fixtures.night_url, viewer),
         Page("live scoreboard", fixtures.share_url, ""),
         Page("stats", "/accounts/stats/", viewer),
+        Page("club page", fixtures.club_url, viewer),
+        Page("club's year", fixtures.club_year_url, viewer),
     ]
 
 
