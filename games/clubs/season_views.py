@@ -100,14 +100,15 @@ def _noindex(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _tv_context(club: Club) -> dict[str, object]:
+def _tv_context(club: Club, live_version: str | None = None) -> dict[str, object]:
     season = seasons.current_season(club)
     return {
         "club": club,
         "season": season,
         "table": seasons.season_table(club, season),
         "nights": tv.nights_in_progress(club),
-        "live_version": tv.live_version(club),
+        # After current_season: a new season moves the club's version on.
+        "live_version": live_version or tv.live_version(club),
     }
 
 
@@ -125,6 +126,7 @@ def club_tv_live(request: AuthenticatedHtmxHttpRequest, public_id: str) -> HttpR
     """The TV's poll: 204 while the version it sends is the club's (two queries after the
     session's), else the new table and nights, whose markup carries the new version."""
     club = access.club_for_member(request.user, public_id)
-    if request.GET.get("version") == tv.live_version(club):
+    shown = tv.live_version(club)
+    if request.GET.get("version") == shown:
         return _noindex(HttpResponse(status=204))
-    return _noindex(render(request, f"{TV}#live", _tv_context(club)))
+    return _noindex(render(request, f"{TV}#live", _tv_context(club, shown)))

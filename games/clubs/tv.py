@@ -1,8 +1,8 @@
 """The club's TV view: the current season's table on a big screen, with the club's game
 nights in progress under it, following every saved round by polling.
 
-The page sends back the version it shows (`live_version`): the club's version and the
-extent of all its games (access.games_extent: every saved round bumps its game's
+The page sends back the version it shows (`live_version`): the site's date, the club's
+version and the extent of all its games (access.games_extent: every saved round bumps its game's
 version), so the poll answers 204 after two queries while nothing moved."""
 
 from __future__ import annotations
@@ -12,16 +12,17 @@ from datetime import datetime
 
 from games.models import Club, Game, Seat
 
-from . import access
+from . import access, seasons
 
 # The nights in progress the TV shows, the latest first.
 NIGHTS_SHOWN = 4
 
 
 def live_version(club: Club) -> str:
-    """What the TV page shows, as one string (one query)."""
+    """What the TV page shows, as one string (one query). The site's date is in it: the
+    first poll of a new day (and so of a new season) draws the page again."""
     games, versions, ids = access.games_extent(club)
-    return f"{club.version}.{games}.{versions}.{ids}"
+    return f"{seasons.site_today():%Y%m%d}.{club.version}.{games}.{versions}.{ids}"
 
 
 @dataclass(frozen=True)

@@ -293,3 +293,30 @@ def test_the_live_version_moves_with_the_clubs_version(alice, in_july):
     before = tv.live_version(club)
     club.version += 1
     assert tv.live_version(club) != before
+
+
+def test_the_tv_draws_the_new_season_on_the_first_poll_of_the_new_year(alice, time_machine):
+    time_machine.move_to(utc(2026, 12, 31, 23, 50), tick=False)
+    club = club_of(alice)
+    screen = client_of(alice)
+    shown = screen.get(tv_url(club)).context["live_version"]
+    assert screen.get(tv_url(club, live=True), {"version": shown}).status_code == 204
+    time_machine.move_to(utc(2027, 1, 1, 0, 1), tick=False)
+    page = screen.get(tv_url(club, live=True), {"version": shown})
+    assert page.status_code == 200
+    assert page.context["season"].starts == date(2027, 1, 1)
+
+
+@pytest.mark.parametrize("games", [1, 30])
+def test_the_tv_page_takes_the_same_queries_however_many_games_and_nights(
+    alice, bob, in_july, django_assert_max_num_queries, games
+):
+    club = club_of(alice, bob)
+    add_games(club, games, 8)
+    for _night in range(games % 7):
+        game(club, [At(Player.for_user(alice), 1), At(Player.for_user(bob), 2)], finished=None)
+    screen = client_of(bob)
+    screen.get(tv_url(club))
+    # session, user, club, season, extent of its games, nights in play, extent of all
+    with django_assert_max_num_queries(7):
+        assert screen.get(tv_url(club)).status_code == 200
