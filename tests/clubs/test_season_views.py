@@ -320,3 +320,15 @@ def test_the_tv_page_takes_the_same_queries_however_many_games_and_nights(
     # session, user, club, season, extent of its games, nights in play, extent of all
     with django_assert_max_num_queries(7):
         assert screen.get(tv_url(club)).status_code == 200
+
+
+def test_a_forged_form_without_the_version_says_so_and_changes_nothing(alice, in_july):
+    club = club_of(alice)
+    season = seasons.current_season(club)
+    data = form_data(season, club, name="Forged")
+    del data["version"]
+    response = client_of(alice).post(settings_url(club, season), data)
+    assert response.status_code == 400
+    assert "This field is required." in response.content.decode()
+    season.refresh_from_db()
+    assert season.name == ""

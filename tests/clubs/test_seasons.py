@@ -280,3 +280,14 @@ def test_a_season_nobody_played_closes_without_a_champion(alice, time_machine):
     season.refresh_from_db()
     assert (season.final_table, season.champion, seasons.champion_name(season)) == ([], None, None)
     assert Game.objects.count() == 0
+
+
+def test_ending_the_current_season_early_starts_a_new_one_the_next_day(club_in_july, time_machine):
+    club = club_in_july
+    season = seasons.current_season(club)
+    early = settings_of(season, name="First half", ends=date(2026, 7, 15))
+    seasons.update_season(club, season.pk, early, version=club.version)
+    time_machine.move_to(utc(2026, 7, 16, 12), tick=False)
+    second = seasons.current_season(club)
+    assert second.pk != season.pk
+    assert (second.starts, second.ends) == (date(2026, 7, 16), date(2026, 12, 31))
