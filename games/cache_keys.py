@@ -25,6 +25,7 @@ kept).
 | `score_chart` | a game's score chart (SVG) | version, language |
 | `your_turns` | the header's count of online games waiting for a member | nothing: it lives `YOUR_TURNS_SECONDS` (a badge, not a list: My games counts its own list and puts its count here) |
 | `player_figures` | a stats page's figures and laid-out charts (stats/page.py) | the player, the filters, the games in scope and their versions, name shown, own page, language, time zone |
+| `season_table` | a club season's league table (clubs/_season_table.html, a `{% cache %}` block) | the club's version, the extent of the games finished in the season (none once it is closed: the kept copy), the season, language, time zone, script prefix |
 | `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
 
 Names and other words a version doesn't cover (a renamed player shown in a game that no
@@ -46,7 +47,7 @@ from django.utils.translation import get_language
 if TYPE_CHECKING:
     from django.http import HttpRequest
 
-    from .models import Game, Player, Seat
+    from .models import Club, Game, Player, Season, Seat
     from .stats.scope import Scope
 
 # How long what is kept under a game's version lives: every change bumps the version, so
@@ -81,6 +82,7 @@ FRAGMENTS = {
     "stats_phases": "a stats page's nemesis and table of phases: stats_parts",
     "stats_rivals": "a stats page's head-to-head table: stats_parts",
     "stats_recent": "a stats page's recent games (the JSON links are the viewer's): stats_parts",
+    "season_table": "a club season's league table (clubs/_season_table.html): season_table",
 }
 
 
@@ -215,6 +217,24 @@ def stats_parts(figures: str, viewer: Player) -> str:
     figures (their `player_figures` key, which has the language and time zone), the
     viewer (whose games have a JSON link in the recent ones) and the script prefix."""
     return _digest((figures, viewer.pk, get_script_prefix()))
+
+
+def season_table(club: Club, season: Season, extent: tuple[int, int, int] | None) -> str:
+    """What a club season's league table block varies on (FRAGMENTS `season_table`): the
+    club's version (its seasons' settings and closing move it on), the `extent` of the
+    club's games finished in the season (access.games_extent: a finished game, a
+    correction, a claimed guest or a renamed player moves it; None once the season is
+    closed and its table kept), the season, the language and time zone, the script prefix."""
+    shown = (
+        club.public_id,
+        club.version,
+        season.pk,
+        extent,
+        get_language(),
+        timezone.get_current_timezone_name(),
+        get_script_prefix(),
+    )
+    return "season-table:" + _digest(shown)
 
 
 def fragment(name: str, *vary: object) -> str:

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from .clubs import season_views as club_seasons
 from .nights import offline_views as night_offline
 from .nights import setup_views as night_setup
 from .nights import share_views as night_share
@@ -45,6 +46,20 @@ urlpatterns = [
     path("s/<str:token>/live/", night_share.night_share_live, name="night_share_live"),
     path("s/<str:token>/tv/", night_share.night_tv, name="night_tv"),
     path("s/<str:token>/tv/live/", night_share.night_tv_live, name="night_tv_live"),
+    # A club's seasons: the league table, its settings, past seasons, the TV view.
+    path("clubs/<str:public_id>/season/", club_seasons.club_season, name="club_season"),
+    path(
+        "clubs/<str:public_id>/seasons/<int:season_id>/",
+        club_seasons.club_season_detail,
+        name="club_season_detail",
+    ),
+    path(
+        "clubs/<str:public_id>/seasons/<int:season_id>/settings/",
+        club_seasons.club_season_settings,
+        name="club_season_settings",
+    ),
+    path("clubs/<str:public_id>/tv/", club_seasons.club_tv, name="club_tv"),
+    path("clubs/<str:public_id>/tv/live/", club_seasons.club_tv_live, name="club_tv_live"),
     # Online play.
     path("play/", online.online_list, name="online_list"),
     path("play/new/", online.online_create, name="online_create"),

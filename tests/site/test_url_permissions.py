@@ -29,8 +29,9 @@ from django.utils.http import urlsafe_base64_encode
 
 from accounts import claims
 from accounts.emails import verification_token
+from games.clubs import seasons, tv
 from games.engine import Rules
-from games.models import Game, Invitation, Player
+from games.models import Club, ClubMember, Game, Invitation, Player, Season
 from games.nights import services as nights
 from games.notify.emails import unsubscribe_token
 from games.online import lobby
@@ -186,6 +187,20 @@ class World:
         )
         game.refresh_from_db()
         return game
+
+    # A club (games/clubs/): alice is its admin, bob a member; its current season exists.
+    @cached_property
+    def seasons_club(self) -> Club:
+        club = Club.objects.create(name="Thursday Club", created_by=self.owner)
+        ClubMember.objects.create(club=club, user=self.owner, is_admin=True)
+        ClubMember.objects.create(club=club, user=self.participant)
+        seasons.current_season(club)
+        club.refresh_from_db()
+        return club
+
+    @cached_property
+    def season(self) -> Season:
+        return seasons.current_season(self.seasons_club)
 
     # Signed links, all bob's.
     @cached_property
@@ -492,6 +507,56 @@ ROWS: list[Row] = [
         everyone(204),
         args=lambda world: [world.night.share_token],
         data=version("night"),
+        about="unchanged",
+    ),
+    # --- a club's seasons: alice is its admin, bob a member ---
+    Row("games:club_season", MEMBERS, args=lambda world: [world.seasons_club.public_id]),
+    Row(
+        "games:club_season_detail",
+        MEMBERS,
+        args=lambda world: [world.seasons_club.public_id, world.season.pk],
+    ),
+    Row(
+        "games:club_season_detail",
+        expect(LOGIN, 404, 404, 404),
+        args=lambda world: [world.seasons_club.public_id, world.season.pk + 1000],
+        about="no such season",
+    ),
+    Row(
+        "games:club_season_settings",
+        # Only admins: a member gets 404 as a stranger does.
+        expect(
+            LOGIN,
+            404,
+            404,
+            Go(
+                lambda world: reverse(
+                    "games:club_season_detail", args=[world.seasons_club.public_id, world.season.pk]
+                )
+            ),
+        ),
+        args=lambda world: [world.seasons_club.public_id, world.season.pk],
+        method="post",
+        data=lambda world: {
+            "name": "Summer",
+            "starts": world.season.starts.isoformat(),
+            "ends": world.season.ends.isoformat(),
+            "points": "3, 2, 1",
+            "version": world.seasons_club.version,
+        },
+    ),
+    Row("games:club_tv", MEMBERS, args=lambda world: [world.seasons_club.public_id]),
+    Row(
+        "games:club_tv_live",
+        MEMBERS,
+        args=lambda world: [world.seasons_club.public_id],
+        data=lambda world: {"version": "0"},
+    ),
+    Row(
+        "games:club_tv_live",
+        expect(LOGIN, 404, 204, 204),
+        args=lambda world: [world.seasons_club.public_id],
+        data=lambda world: {"version": tv.live_version(world.seasons_club)},
         about="unchanged",
     ),
     # --- online games: alice created them, bob has a seat ---
