@@ -429,12 +429,12 @@ def club_figures(club: Club) -> ClubFigures:
     key = cache_keys.club_records(club, extent)
     kept: ClubFigures | None = cache.get(key)
     if kept is None:
-        kept = count(club, key)
+        kept = count_figures(club, key)
         cache.set(key, kept, cache_keys.VERSION_SECONDS)
     return kept
 
 
-def count(club: Club, key: str) -> ClubFigures:
+def count_figures(club: Club, key: str) -> ClubFigures:
     games = finished_games(club)
     rows = game_rows(games)
     phases = phase_needs(games)
