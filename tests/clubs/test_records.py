@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from games.clubs import records
-from games.models import Seat
-from tests.clubs.records_helpers import correct, seed
+from games.models import Game, Player, Seat
+from tests.clubs.records_helpers import at, club_game, correct, make_club, seed
+from tests.stats.factories import laid, missed, picked, player
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +93,35 @@ def test_a_correction_moves_the_kept_figures_on(alice, bob, carol, django_assert
     Seat.objects.filter(game=history.games["G4"], player=history.alice).update(score=12)
     correct(history.games["G4"])
     assert summary(figures(history).records["lowest_total"]) == (0, "bob", "G6", None)
+
+
+def test_pick_a_phase_games_imported_games_and_bots_wins_count_as_defined(alice, bob):
+    club = make_club("Odd club", alice, bob)
+    a, b = player(alice), player(bob)
+    bot = Player.objects.create(name="Bot")
+    # alice wins, a pick-a-phase night: its rounds say nothing of tries.
+    club_game(
+        club,
+        at(2025, 1, 1),
+        [a, b],
+        [[missed(4, 10), missed(2, 5)], [picked(4, out=True), picked(2, 5)]],
+        winner=0,
+        rules={"pick_a_phase": True},
+    )
+    # alice wins again, an imported game: its rounds aren't known.
+    imported = club_game(club, at(2025, 1, 2), [a, b], [], winner=0)
+    Game.objects.filter(pk=imported.pk).update(rounds_played=0)
+    # A bot wins: alice's streak ends. Then alice wins once more.
+    club_game(
+        club, at(2025, 1, 3), [a, bot], [[missed(1, 20), laid(1, out=True)]], winner=1, bots=(1,)
+    )
+    club_game(club, at(2025, 1, 4), [a, b], [[laid(1, out=True), missed(1, 9)]], winner=0)
+    kept = records.club_figures(club)
+    assert [(p.phase, p.tries, p.completed) for p in kept.phases] == [(1, 1, 1)]
+    # Pick-a-phase tries don't count; the imported game's 0 rounds don't either.
+    fewest = kept.records["fewest_rounds"]
+    assert (fewest.value, fewest.game.finished_at) == (1, at(2025, 1, 4))
+    # The imported win counts in the streak; the bot's win ends it.
+    assert summary(kept.records["streak"])[:2] == (2, "alice")
+    assert kept.records["streak"].first is not None
+    assert kept.records["streak"].first.finished_at == at(2025, 1, 1)
