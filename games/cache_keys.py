@@ -26,6 +26,9 @@ kept).
 | `your_turns` | the header's count of online games waiting for a member | nothing: it lives `YOUR_TURNS_SECONDS` (a badge, not a list: My games counts its own list and puts its count here) |
 | `player_figures` | a stats page's figures and laid-out charts (stats/page.py) | the player, the filters, the games in scope and their versions, name shown, own page, language, time zone |
 | `season_table` | a club season's league table (clubs/_season_table.html, a `{% cache %}` block) | the club's version, the extent of the games finished in the season (none once it is closed: the kept copy), the season, language, time zone, script prefix |
+| `club_records` | a club's stats page's figures (games/clubs/records.py) | the club's version, its finished games and their versions |
+| `person_year` | a member's year in review's figures (games/clubs/year.py) | the player, the year, their games that year and their versions, the ratings of those games |
+| `club_year` | a club's year in review's figures (games/clubs/year.py) | the club's version, the year, its games that year and their versions, the ratings of those games |
 | `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
 
 Names and other words a version doesn't cover (a renamed player shown in a game that no
@@ -83,6 +86,10 @@ FRAGMENTS = {
     "stats_rivals": "a stats page's head-to-head table: stats_parts",
     "stats_recent": "a stats page's recent games (the JSON links are the viewer's): stats_parts",
     "season_table": "a club season's league table (clubs/_season_table.html): season_table",
+    "club_stats": "a club's stats page below its heading: clubs_parts (the figures, prefix)",
+    "club_records": "a club page's records summary (clubs/_records.html): clubs_parts",
+    "year_review": "a year in review's figures: clubs_parts (the figures, the page: own, "
+    "shared or a club's)",
 }
 
 
@@ -203,6 +210,7 @@ def player_figures(
         scope.mode,
         scope.period,
         scope.variant,
+        scope.window,
         extent,
         name,
         own,
@@ -235,6 +243,35 @@ def season_table(club: Club, season: Season, extent: tuple[int, int, int] | None
         get_script_prefix(),
     )
     return "season-table:" + _digest(shown)
+
+
+def club_records(club: Club, extent: tuple[int, int, int]) -> str:
+    """A club's stats page's figures (games/clubs/records.py `ClubFigures`): the club at
+    its version (who the members are) over its finished games at `extent`
+    (access.games_extent). Data, not words: the same in every language."""
+    return f"club-records:{club.public_id}:{club.version}:{_digest(extent)}"
+
+
+def person_year(player: Player, year: int, extent: tuple[object, ...]) -> str:
+    """A member's year in review's figures (games/clubs/year.py `PersonYear`): `player`'s
+    finished games of `year` at `extent` (their count, versions, ids and ratings run)."""
+    shown = (player.pk, player.created_at.isoformat(), year, extent)
+    return "person-year:" + _digest(shown)
+
+
+def club_year(club: Club, year: int, extent: tuple[object, ...]) -> str:
+    """A club's year in review's figures (games/clubs/year.py `ClubYear`): the club at its
+    version over its finished games of `year` at `extent` (as `person_year`'s)."""
+    return f"club-year:{club.public_id}:{club.version}:{year}:{_digest(extent)}"
+
+
+def clubs_parts(figures: str, *shown: object) -> str:
+    """What the clubs' kept HTML varies on (FRAGMENTS `club_*`, `year_review`): the
+    figures' key, what else the page shows (`shown`: whose page, shared or not), the
+    language, the time zone (dates) and the script prefix (links)."""
+    return _digest(
+        (figures, shown, get_language(), timezone.get_current_timezone_name(), get_script_prefix())
+    )
 
 
 def fragment(name: str, *vary: object) -> str:

@@ -1,6 +1,8 @@
 from django.urls import path
 
 from .clubs import season_views as club_seasons
+from .clubs import stats_views as club_stats
+from .clubs import year_views as years
 from .nights import offline_views as night_offline
 from .nights import setup_views as night_setup
 from .nights import share_views as night_share
@@ -130,6 +132,13 @@ urlpatterns = [
     path("accounts/stats/ratings.csv", exports.export_ratings_csv, name="export_ratings_csv"),
     path("accounts/games/<str:public_id>.json", exports.export_game_json, name="export_game_json"),
     path("accounts/stats/import/", imports.import_bgstats, name="import_bgstats"),
+    # Clubs: a club's stats and year in review; a member's year and the link sharing it.
+    path("clubs/<str:public_id>/stats/", club_stats.club_stats, name="club_stats"),
+    path("clubs/<str:public_id>/year/<int:number>/", years.club_year, name="club_year"),
+    path("stats/year/<int:number>/", years.year_review, name="year_review"),
+    path("stats/year/<int:number>/share/", years.year_share, name="year_share"),
+    path("stats/year/<int:number>/unshare/", years.year_stop_sharing, name="year_stop_sharing"),
+    path("y/<str:token>/", years.year_shared, name="year_shared"),
     path("unsubscribe/<str:token>/", notify.unsubscribe, name="unsubscribe"),
     path("notify/<str:public_id>/mute/", online.online_mute, name="online_mute"),
 ]

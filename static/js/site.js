@@ -17,6 +17,24 @@
     if (field.matches("input[data-select-on-click]")) field.select();
   });
 
+  // A copy button next to a link (a shared year's): it copies the link's field. Hidden
+  // without JavaScript or a clipboard; tapping the field selects the link instead.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!navigator.clipboard) return;
+    document.querySelectorAll("button[data-copy]").forEach(function (button) {
+      button.hidden = false;
+    });
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-copy]");
+    if (!button) return;
+    var field = document.getElementById(button.getAttribute("data-copy"));
+    if (!field) return;
+    navigator.clipboard.writeText(field.value).then(function () {
+      button.textContent = button.getAttribute("data-copied");
+    });
+  });
+
   // A form that comes back with errors (a failed save, by a page load or an htmx swap):
   // focus goes to the first error, so a keyboard or screen reader user hears it and is
   // where to fix it. A field with an error says it through aria-describedby (Django

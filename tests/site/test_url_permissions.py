@@ -31,7 +31,7 @@ from accounts import claims
 from accounts.emails import verification_token
 from games.clubs import seasons, tv
 from games.engine import Rules
-from games.models import Club, ClubMember, Game, Invitation, Player, Season
+from games.models import Club, ClubMember, Game, Invitation, Player, Season, YearShare
 from games.nights import services as nights
 from games.notify.emails import unsubscribe_token
 from games.online import lobby
@@ -202,6 +202,19 @@ class World:
     def season(self) -> Season:
         return seasons.current_season(self.seasons_club)
 
+    # Clubs' records and years (part C3): alice's club, bob a member.
+    @cached_property
+    def records_club(self):  # type: ignore[no-untyped-def]
+        from tests.clubs.records_helpers import make_club
+
+        return make_club("Records club", self.owner, self.participant)
+
+    @cached_property
+    def year_share(self) -> YearShare:
+        """The link to alice's year, this year (her Player made: sharing asks for games)."""
+        Player.for_user(self.owner)
+        return YearShare.objects.create(user=self.owner, year=timezone.localdate().year)
+
     # Signed links, all bob's.
     @cached_property
     def unsubscribe(self) -> str:
@@ -310,6 +323,10 @@ def watch_token(game: str) -> Callable[[World], list[Any]]:
 
 def to(name: str) -> Callable[[World], str]:
     return lambda world: reverse(name)
+
+
+def this_year_review(world: World) -> str:
+    return reverse("games:year_review", args=[timezone.localdate().year])
 
 
 SET_PASSWORD = Go(
@@ -836,6 +853,26 @@ ROWS: list[Row] = [
     ),
     Row("games:online_spectate_replay", everyone(200), args=watch_token("finished")),
     Row("games:online_spectate_replay", everyone(404), args=watch_token("active"), about="on"),
+    # A club's stats and year: its members only. A member's own year, and the link that
+    # shares it: whoever has it, no log-in.
+    Row("games:club_stats", MEMBERS, args=lambda world: [world.records_club.public_id]),
+    Row(
+        "games:club_year",
+        MEMBERS,
+        args=lambda world: [world.records_club.public_id, timezone.localdate().year],
+    ),
+    Row("games:year_review", LOGGED_IN, args=lambda world: [timezone.localdate().year]),
+    *[
+        Row(
+            f"games:year_{name}",
+            expect(LOGIN, *[Go(this_year_review)] * 3),  # a message says what happened
+            args=lambda world: [timezone.localdate().year],
+            method="post",
+        )
+        for name in ("share", "stop_sharing")
+    ],
+    Row("games:year_shared", everyone(200), args=lambda world: [world.year_share.token]),
+    Row("games:year_shared", everyone(404), args=lambda world: ["forged"], about="forged"),
     # One-click unsubscribe: the signed token is the credential (RFC 8058), no session.
     Row("games:unsubscribe", everyone(200), args=lambda world: [world.unsubscribe]),
     Row("games:unsubscribe", everyone(200), args=lambda world: [world.unsubscribe], method="post"),
