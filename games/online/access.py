@@ -5,6 +5,7 @@ with `get_seating_for_user`."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
@@ -34,11 +35,15 @@ def get_seating_for_user(user: User, public_id: str, *, started: bool = False) -
     One query, from the seats: each with the game, its player, user and profile. What
     changes a game (a move, a chat line, a pause) reads them this way: it decides on
     them (whose turn, who gets an email). Each row carries the game's columns; the
-    seats share the first row's game, so the game is one object, as the view reads it."""
+    seats share the first row's game, so the game is one object, as the view reads it.
+    The seats are put in order here, not by the query: for an ORDER BY, Django's
+    compiler compares the ordering with each of the row's selected columns, which are
+    many here (bench/README.md)."""
     seats = Seat.objects.filter(game__public_id=public_id, game__mode=Game.Mode.ONLINE)
     if started:
         seats = seats.exclude(game__status=Game.Status.LOBBY)
-    read = list(seats.select_related("game", "player__user__profile").order_by("position"))
+    with_people = seats.select_related("game", "player__user__profile").order_by()
+    read = sorted(with_people, key=attrgetter("position"))
     if not read:
         raise Http404
     game = read[0].game
