@@ -145,12 +145,13 @@ def champion_name(season: Season) -> str | None:
 
 
 def parse_points(text: str) -> list[int]:
-    """Points per place as typed: whole numbers separated by commas or spaces.
+    """Points per place as typed: whole numbers separated by commas (Latin or Arabic)
+    or spaces, in any script's digits.
 
-    >>> parse_points("3, 2, 1, 0"), parse_points("10 5 2")
-    ([3, 2, 1, 0], [10, 5, 2])
+    >>> parse_points("3, 2, 1, 0"), parse_points("10 5 2"), parse_points("٣، ٢، ١، ٠")
+    ([3, 2, 1, 0], [10, 5, 2], [3, 2, 1, 0])
     """
-    parts = text.replace(",", " ").split()
+    parts = text.replace(",", " ").replace("،", " ").split()
     if not parts:
         raise Refused(_("Give the points for at least first place."), field="points")
     if len(parts) > MAX_PLACES:
