@@ -23,6 +23,7 @@ kept).
 | `night_items` | a page of /nights/ with its forms | its cards' keys, the forms shown, script prefix, CSRF cookie |
 | `qr` | a share link's QR code (SVG) | the link and title (a new share token is a new link) |
 | `score_chart` | a game's score chart (SVG) | version, language |
+| `my_games_rows` | the rows My games' lists are drawn from: the member's current online games and last finished ones (online/my_games.py) | the member, their time zone, the extent of their online seats (how many, the sums of their games' versions and ids) |
 | `your_turns` | the header's count of online games waiting for a member | nothing: it lives `YOUR_TURNS_SECONDS` (a badge, not a list: My games counts its own list and puts its count here) |
 | `player_figures` | a stats page's figures and laid-out charts (stats/page.py) | the player, the filters, the games in scope and their versions, name shown, own page, language, time zone |
 | `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
@@ -164,6 +165,12 @@ def night_items(cards: list[str], forms: list[tuple[object, ...]], csrf: str) ->
     """A page of /nights/ (list.html's partial `items`): the cards under `cards` (their
     keys) with the forms each offers (`forms`), for the requests with this CSRF cookie."""
     return "night-items:" + _digest((cards, forms, get_script_prefix(), csrf))
+
+
+def my_games_rows(user_id: int, extent: tuple[object, ...]) -> str:
+    """The rows of user `user_id`'s My games at `extent` (online/my_games.py `_extent`:
+    their time zone and the count and sums of versions and ids of their online seats)."""
+    return f"my-games-rows:{user_id}:" + _digest(extent)
 
 
 def your_turns(user_id: int) -> str:
