@@ -19,6 +19,7 @@ kept).
 | `night_game` | a night's game (nights/game.html) without a notice or form sent back | version, role, ratings run, language, script prefix, CSRF cookie |
 | `night_ratings` | a finished night's rating changes | version, ratings run, language |
 | `night_scoreboard` | a night's `Scoreboard` (nights/scoreboard.py) | nothing: it carries its version and the reader compares |
+| `night_rows` | a page of /nights/'s rows (nights/listing.py), the count of them all and the page's number | the member, the extent of their nights (how many, the sums of their versions and ids), the page asked for |
 | `night_card` | a night's card in /nights/ | version, language, time zone |
 | `night_items` | a page of /nights/ with its forms | its cards' keys, the forms shown, script prefix, CSRF cookie |
 | `qr` | a share link's QR code (SVG) | the link and title (a new share token is a new link) |
@@ -153,6 +154,12 @@ def night_scoreboard(game: Game) -> str:
     The 2 is the value's shape: its seats say who sits there, which one kept by an
     earlier release (in a shared cache) doesn't."""
     return f"night-scoreboard:2:{game.public_id}"
+
+
+def night_rows(user_id: int, extent: tuple[int, int, int], page: str) -> str:
+    """Page `page` (as asked for) of user `user_id`'s /nights/ at `extent`
+    (nights/listing.py `_extent`: how many nights and the sums of their versions and ids)."""
+    return f"night-rows:{user_id}:" + _digest((extent, page))
 
 
 def night_card(public_id: str, version: int, language: str, zone: str) -> str:
