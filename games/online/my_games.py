@@ -33,9 +33,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from django.core.cache import cache
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, Max, QuerySet, Subquery, Sum
 from django.utils import timezone
 from django.utils.translation import get_language
+
+from accounts.models import Profile
 
 from .. import cache_keys
 from ..models import Game, Seat
@@ -194,7 +196,7 @@ def my_games(user: User, now: datetime | None = None) -> MyGames:
     order with players, users and profiles, and `my_seat`), the finished list its games."""
     now = now or timezone.now()
     mine = Seat.objects.filter(player__user=user, game__mode=Game.Mode.ONLINE)
-    extent = _extent(mine)
+    extent = _extent(user, mine)
     if not extent:  # no online seat: no rows
         return MyGames(user, [], [], now)
     key = cache_keys.my_games_rows(user.pk, extent)
@@ -211,22 +213,22 @@ def my_games(user: User, now: datetime | None = None) -> MyGames:
     return MyGames(user, *kept, now)
 
 
-def _extent(mine: QuerySet[Seat]) -> tuple[object, ...]:
-    """The user's online seats (`mine`) in a few values: the user's time zone (their
-    profile's, which the rows carry and no game's version covers), how many, and the
-    sums of their games' versions and ids. Every change to a game bumps its version
+def _extent(user: User, mine: QuerySet[Seat]) -> tuple[object, ...]:
+    """The user's online seats (`mine`) in a few values: how many, the sums of their
+    games' versions and ids, and the user's time zone (their profile's, which the rows
+    carry and no game's version covers). Every change to a game bumps its version
     (games/scoring.py), so the sums move on with any change to a row (whose turn, the
     clock, a rank, a game's end); the count and the ids when a game comes or goes. As
-    the stats page keys its figures (stats/figures.py `extent`). One query: a group of
-    one, since every seat is the user's."""
-    grouped = mine.values_list("player__user__profile__time_zone").annotate(
-        Count("id"), Sum("game__version"), Sum("game_id")
+    the stats page keys its figures (stats/figures.py `extent`). Empty without a seat.
+    One query; the time zone a subquery (one value) rather than a join through every
+    seat's player and user."""
+    zone = Subquery(Profile.objects.filter(user=user).values("time_zone"))
+    row = mine.aggregate(
+        games=Count("id"), versions=Sum("game__version"), ids=Sum("game_id"), zone=Max(zone)
     )
-    found = list(grouped.order_by())
-    if not found:
+    if not row["games"]:
         return ()
-    zone, games, versions, ids = found[0]
-    return (zone, games, int(versions), int(ids))
+    return (row["games"], int(row["versions"]), int(row["ids"]), row["zone"])
 
 
 def _waits_for_viewer(row: Row) -> bool:
