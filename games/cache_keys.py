@@ -19,10 +19,12 @@ kept).
 | `night_game` | a night's game (nights/game.html) without a notice or form sent back | version, role, ratings run, language, script prefix, CSRF cookie |
 | `night_ratings` | a finished night's rating changes | version, ratings run, language |
 | `night_scoreboard` | a night's `Scoreboard` (nights/scoreboard.py) | nothing: it carries its version and the reader compares |
+| `night_rows` | a page of /nights/'s rows (nights/listing.py), the count of them all and the page's number | the member, the extent of their nights (how many, the sums of their versions and ids), the page asked for |
 | `night_card` | a night's card in /nights/ | version, language, time zone |
 | `night_items` | a page of /nights/ with its forms | its cards' keys, the forms shown, script prefix, CSRF cookie |
 | `qr` | a share link's QR code (SVG) | the link and title (a new share token is a new link) |
 | `score_chart` | a game's score chart (SVG) | version, language |
+| `my_games_rows` | the rows My games' lists are drawn from: the member's current online games and last finished ones (online/my_games.py) | the member, their time zone, the extent of their online seats (how many, the sums of their games' versions and ids) |
 | `your_turns` | the header's count of online games waiting for a member | nothing: it lives `YOUR_TURNS_SECONDS` (a badge, not a list: My games counts its own list and puts its count here) |
 | `player_figures` | a stats page's figures and laid-out charts (stats/page.py) | the player, the filters, the games in scope and their versions, name shown, own page, language, time zone |
 | `season_table` | a club season's league table (clubs/_season_table.html, a `{% cache %}` block) | the club's version, the extent of the games finished in the season (none once it is closed: the kept copy), the season, language, time zone, script prefix |
@@ -163,6 +165,12 @@ def night_scoreboard(game: Game) -> str:
     return f"night-scoreboard:2:{game.public_id}"
 
 
+def night_rows(user_id: int, extent: tuple[int, int, int], page: str) -> str:
+    """Page `page` (as asked for) of user `user_id`'s /nights/ at `extent`
+    (nights/listing.py `_extent`: how many nights and the sums of their versions and ids)."""
+    return f"night-rows:{user_id}:" + _digest((extent, page))
+
+
 def night_card(public_id: str, version: int, language: str, zone: str) -> str:
     """A night's card in /nights/ (list.html's partial `card`), the same for everyone at
     a version, language and time zone (its date)."""
@@ -173,6 +181,12 @@ def night_items(cards: list[str], forms: list[tuple[object, ...]], csrf: str) ->
     """A page of /nights/ (list.html's partial `items`): the cards under `cards` (their
     keys) with the forms each offers (`forms`), for the requests with this CSRF cookie."""
     return "night-items:" + _digest((cards, forms, get_script_prefix(), csrf))
+
+
+def my_games_rows(user_id: int, extent: tuple[object, ...]) -> str:
+    """The rows of user `user_id`'s My games at `extent` (online/my_games.py `_extent`:
+    their time zone and the count and sums of versions and ids of their online seats)."""
+    return f"my-games-rows:{user_id}:" + _digest(extent)
 
 
 def your_turns(user_id: int) -> str:

@@ -10,6 +10,12 @@ then looked up from by id: an OR across the three makes PostgreSQL read every ga
 (bench/README.md has the plans). The header's your-turn count is the context
 processor's, as on every page.
 
+A page's rows are kept under the extent of the member's nights (`_extent`: how many,
+the sums of their versions and ids; any change to any of them moves it on), so a visit
+that finds nothing changed asks the database only for those three numbers; a creator's
+name (the seat's question) is bounded by `VERSION_SECONDS` like other names no version
+covers.
+
 Each night's card is the same for everyone at a version, language and time zone
 (`ListedNight.key`): drawn once (list.html's partial `card`) and kept in the cache; only
 the nights whose card isn't cached need their seats and players. The page's nights with
@@ -26,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
-from django.db.models import Case, Count, Exists, F, OuterRef, QuerySet, Value, When, Window
+from django.db.models import Case, Count, Exists, F, OuterRef, QuerySet, Sum, Value, When, Window
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -109,25 +115,45 @@ class ListedNight:
 def nights_page(request: HttpRequest, number: str | None) -> NightsPage:
     """Page `number` of the member's nights, as Paginator.get_page reads it (not a
     number: page 1; out of range: the last page), each with its card from the cache or
-    its seats."""
+    its seats. The page's rows are kept under the extent of the member's nights
+    (`_extent`, one query): read again only when it moved on."""
     user: User = request.user  # type: ignore[assignment]  # a member: @login_required
+    number = number or "1"
+    key = cache_keys.night_rows(user.pk, _extent(user), number)
+    kept: tuple[list[dict[str, Any]], int, int] | None = cache.get(key)
+    if kept is None:
+        kept = _read_page(user, number)
+        cache.set(key, kept, cache_keys.VERSION_SECONDS)
+    read, count, wanted = kept
+    zone = (get_language() or "", timezone.get_current_timezone_name())
+    nights = [_listed(row, user, *zone) for row in read]
+    listed = NightsPage(nights, wanted, _Counted(count))
+    listed.items_html = _items_html(request, nights)
+    return listed
+
+
+def _extent(user: User) -> tuple[int, int, int]:
+    """The member's nights in three numbers: how many, the sums of their versions and of
+    their ids. Every change to a night bumps its version (games/scoring.py): its rounds,
+    status, name, seats, a seat's answer, a co-scorer added; so the second moves on with
+    any change a page's rows show (their order too), the first and third when a night
+    comes into the list or leaves it. As the stats page keys its figures
+    (stats/figures.py `extent`)."""
+    row = _member_nights(user).aggregate(nights=Count("pk"), versions=Sum("version"), ids=Sum("pk"))
+    return (row["nights"], int(row["versions"] or 0), int(row["ids"] or 0))
+
+
+def _read_page(user: User, number: str) -> tuple[list[dict[str, Any]], int, int]:
+    """Page `number`'s rows, the count of them all and the page's number."""
     rows = _page_rows(user)
-    paginator: Paginator[dict[str, Any]]
-    if number in (None, "", "1"):  # the page most visits ask for
+    if number == "1":  # the page most visits ask for
         # Its rows carry the count of them all, for the pager: one query, not two.
         read = list(rows.annotate(count=Window(Count("*")))[:GAMES_PER_PAGE])
         counts = [row.pop("count") for row in read]
-        paginator, wanted = _Counted(counts[0] if counts else 0), 1
-    else:
-        paginator = Paginator(rows, GAMES_PER_PAGE)
-        page = paginator.get_page(number)
-        read, wanted = list(page.object_list), page.number
-    zone = (get_language() or "", timezone.get_current_timezone_name())
-    nights = [_listed(row, user, *zone) for row in read]
-    # The paginator counts the rows these nights are built from.
-    listed = NightsPage(nights, wanted, paginator)  # type: ignore[arg-type]
-    listed.items_html = _items_html(request, nights)
-    return listed
+        return read, counts[0] if counts else 0, 1
+    paginator = Paginator(rows, GAMES_PER_PAGE)
+    page = paginator.get_page(number)
+    return list(page.object_list), paginator.count, page.number
 
 
 class _Counted(Paginator):  # type: ignore[type-arg]  # not generic at run time

@@ -8,10 +8,13 @@ else gets 404, so a game's existence doesn't leak. The pages behind the share li
 from __future__ import annotations
 
 import time
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
+from django.db.models import Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -52,7 +55,8 @@ def _get_night_for_viewer(
     an answer) is on its scoreboard at the version just read: every change of its seats
     moves the version on."""
     user = request.user
-    game = get_object_or_404(Game, public_id=public_id, mode=Game.Mode.NIGHT)
+    nights = Game.objects.annotate(ratings_revision=_ratings_revision())
+    game = get_object_or_404(nights, public_id=public_id, mode=Game.Mode.NIGHT)
     if game.creator_id == user.pk:
         game.creator = user
         game.can_edit = True
@@ -63,6 +67,13 @@ def _get_night_for_viewer(
     if not game.can_edit and seat is None:
         raise Http404
     return game, board
+
+
+def _ratings_revision() -> Coalesce:
+    """The ratings' run, read with a night for its page: a finished night's rating
+    changes are kept per run (page.py). Before the first run, the mark's row may not
+    exist yet: revision 0."""
+    return Coalesce(Subquery(RatingMark.objects.filter(pk=1).values("revision")), 0)
 
 
 def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:
@@ -350,10 +361,12 @@ def _render_game(
     can_edit = getattr(game, "can_edit", False)
     revision: int | None = None
     if game.status == Game.Status.FINISHED:
-        # The ratings' section is drawn once per version and ratings run (page.py);
-        # before the first run, the mark's row may not exist yet: revision 0.
-        revision = RatingMark.objects.filter(pk=1).values_list("revision", flat=True).first()
-        revision = revision or 0
+        # The ratings' section is drawn once per version and ratings run (page.py): the
+        # run was read with the game on its page (_get_night_for_viewer), else here.
+        revision = getattr(game, "ratings_revision", None)
+        if revision is None:
+            mark = RatingMark.objects.filter(pk=1).values_list("revision", flat=True)
+            revision = mark.first() or 0
     context = page.game_context(
         game,
         board,
@@ -373,7 +386,8 @@ def _render_game(
     share_url = request.build_absolute_uri(reverse("games:night_share", args=[game.share_token]))
     context.update(
         share_url=share_url,
-        qr=qr_svg(share_url, title=_("QR code of the live scoreboard link")),
+        # Called only when detail.html draws the share panel anew (kept per version).
+        qr=partial(qr_svg, share_url, title=_("QR code of the live scoreboard link")),
         # Read only when detail.html draws the share panel anew (it is cached per version).
         co_scorers=game.co_scorers.all() if can_edit else [],
         co_scorer_form=co_scorer_form or NightCoScorerForm(initial={"version": game.version}),

@@ -3,8 +3,12 @@ others, the last finished ones), in a few queries however many there are.
 
 The lists are read through the viewer's own seats, with the game joined: the seat says
 what is the viewer's (whose turn, a bot playing it, the rank), so no game needs all its
-seats for that. One query reads them as rows, not models: the current games and the last
-finished ones, each with what the key of the lists' HTML needs.
+seats for that. They are read as rows, not models: the current games and the last
+finished ones, each with what the key of the lists' HTML needs. The rows are kept under
+the extent of the viewer's seats (`_extent`: their count and the sums of their games'
+versions and ids, which any change to any of the games moves on), so a visit that finds
+nothing changed asks the database only for those few numbers; the clocks' words are
+worked out from the rows on every request.
 
 The lists' HTML is cached (list.html, `{% cache … my_games_lists lists.key %}`) under a
 key made of everything it shows: each game's list, public id and version, the clock's
@@ -29,8 +33,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from django.core.cache import cache
+from django.db.models import Count, Max, QuerySet, Subquery, Sum
 from django.utils import timezone
 from django.utils.translation import get_language
+
+from accounts.models import Profile
 
 from .. import cache_keys
 from ..models import Game, Seat
@@ -182,22 +189,46 @@ class MyGames:
 
 
 def my_games(user: User, now: datetime | None = None) -> MyGames:
-    """The user's online games: the rows of their current ones and of the last finished
-    (two queries); the key of the lists' HTML. Drawing the lists reads the current games
-    (each with `turn_clock`, `seats_key` and, if their seats' line isn't cached,
-    `seat_list` in seat order with players, users and profiles, and `my_seat`), the
-    finished list its games."""
+    """The user's online games: the rows of their current ones and of the last finished,
+    kept under the extent of their seats (one query; two more when it moved on); the
+    key of the lists' HTML. Drawing the lists reads the current games (each with
+    `turn_clock`, `seats_key` and, if their seats' line isn't cached, `seat_list` in seat
+    order with players, users and profiles, and `my_seat`), the finished list its games."""
     now = now or timezone.now()
     mine = Seat.objects.filter(player__user=user, game__mode=Game.Mode.ONLINE)
-    current = mine.exclude(game__status=Game.Status.FINISHED).order_by()
-    finished = mine.filter(game__status=Game.Status.FINISHED)
-    finished = finished.order_by("-game__finished_at", "-game_id")[:FINISHED_SHOWN]
-    return MyGames(
-        user,
-        [Row._make(row) for row in sorted(current.values_list(*ROW_FIELDS))],
-        list(finished.values_list("game_id", "game__version", "rank")),
-        now,
+    extent = _extent(user, mine)
+    if not extent:  # no online seat: no rows
+        return MyGames(user, [], [], now)
+    key = cache_keys.my_games_rows(user.pk, extent)
+    kept: tuple[list[Row], list[tuple[int, int, int | None]]] | None = cache.get(key)
+    if kept is None:
+        current = mine.exclude(game__status=Game.Status.FINISHED).order_by()
+        finished = mine.filter(game__status=Game.Status.FINISHED)
+        finished = finished.order_by("-game__finished_at", "-game_id")[:FINISHED_SHOWN]
+        kept = (
+            [Row._make(row) for row in sorted(current.values_list(*ROW_FIELDS))],
+            list(finished.values_list("game_id", "game__version", "rank")),
+        )
+        cache.set(key, kept, cache_keys.VERSION_SECONDS)
+    return MyGames(user, *kept, now)
+
+
+def _extent(user: User, mine: QuerySet[Seat]) -> tuple[object, ...]:
+    """The user's online seats (`mine`) in a few values: how many, the sums of their
+    games' versions and ids, and the user's time zone (their profile's, which the rows
+    carry and no game's version covers). Every change to a game bumps its version
+    (games/scoring.py), so the sums move on with any change to a row (whose turn, the
+    clock, a rank, a game's end); the count and the ids when a game comes or goes. As
+    the stats page keys its figures (stats/figures.py `extent`). Empty without a seat.
+    One query; the time zone a subquery (one value) rather than a join through every
+    seat's player and user."""
+    zone = Subquery(Profile.objects.filter(user=user).values("time_zone"))
+    row = mine.aggregate(
+        games=Count("id"), versions=Sum("game__version"), ids=Sum("game_id"), zone=Max(zone)
     )
+    if not row["games"]:
+        return ()
+    return (row["games"], int(row["versions"]), int(row["ids"]), row["zone"])
 
 
 def _waits_for_viewer(row: Row) -> bool:

@@ -5,7 +5,9 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -171,9 +173,9 @@ def test_the_list_takes_the_same_queries_for_few_and_many_nights_of_every_kind(
     alice, bob, stranger, alice_client, count, django_assert_max_num_queries
 ):
     nights_of_every_kind(alice, bob, stranger, count)
-    # session, user, the page with the count of them all (for the pager), seats, the
-    # header's "your turn"
-    with django_assert_max_num_queries(5):
+    # session, user, the extent of her nights, the page with the count of them all (for
+    # the pager), seats, the header's "your turn"
+    with django_assert_max_num_queries(6):
         page = alice_client.get(reverse("games:night_list"))
     assert page.context["page"].paginator.count == 3 * count
     assert len(page.context["page"].object_list) == min(3 * count, 20)
@@ -194,12 +196,28 @@ def test_the_list_seen_again_draws_its_nights_from_the_cache_without_their_seats
 ):
     nights_of_every_kind(alice, bob, stranger, count)
     first = alice_client.get(reverse("games:night_list")).content.decode()
-    # session, user, the page with the count of them all, "your turn": no seats, no
-    # players
-    with django_assert_max_num_queries(4):
+    # session, user, the extent of her nights ("your turn" is kept since the first
+    # visit): no page's rows (kept under the extent), no seats, no players
+    with CaptureQueriesContext(connection) as queries:
         again = alice_client.get(reverse("games:night_list")).content.decode()
+    assert len(queries) == 3
+    assert not any("ORDER BY" in query["sql"] for query in queries.captured_queries)
     assert without_tokens(again) == without_tokens(first)
     assert f"Zed {count - 1}" in again and "Wu " not in again
+
+
+def test_a_night_she_is_seated_at_after_her_list_was_kept_shows_at_once(alice, bob, alice_client):
+    start_night(alice_client, name="Friday")
+    assert "Friday" in alice_client.get(reverse("games:night_list")).content.decode()
+    nights.create_game(  # the count of her nights moves on, no version of hers does
+        bob,
+        players=[Player.for_user(bob), Player.for_user(alice)],
+        first_dealer=0,
+        rules=Rules(),
+        name="At Bob's",
+    )
+    page = alice_client.get(reverse("games:night_list")).content.decode()
+    assert "At Bob&#x27;s" in page and "Friday" in page
 
 
 def test_a_kept_page_of_nights_shows_each_member_their_own_forms_and_token(
@@ -277,7 +295,7 @@ def test_the_header_counts_the_games_waiting_for_her_with_or_without_nights(
     assert '<span class="badge">1</span>' in alone
     start_night(alice_client, name="Friday")
     alice_client.get(reverse("games:night_list"))
-    # session, user, the page with the count of her nights, the header's count
+    # session, user, the extent of her nights (the page is kept), the header's count
     with django_assert_max_num_queries(4):
         page = alice_client.get(reverse("games:night_list")).content.decode()
     assert '<span class="badge">1</span>' in page and "Friday" in page

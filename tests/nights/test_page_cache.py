@@ -114,10 +114,11 @@ def test_a_night_seen_again_reads_neither_its_rounds_nor_its_chart(
         post_round(alice_client, game, went_out=out, points=points, completed=[out])
         game.refresh_from_db()
     first = alice_client.get(game.get_absolute_url())
-    # session, user, the game, the ratings' revision (a task rates the game after its
-    # last version): the scoreboard, its drawing, the chart, the rating changes, the
-    # co-scorers of this version and the "your turn" badge's count come from the cache.
-    with django_assert_max_num_queries(4):
+    # session, user, the game with the ratings' revision (a task rates the game after
+    # its last version): the scoreboard, its drawing, the chart, the rating changes, the
+    # co-scorers of this version, the QR code and the "your turn" badge's count come from
+    # the cache.
+    with django_assert_max_num_queries(3):
         page = alice_client.get(game.get_absolute_url())
     assert "How the game went" in page.content.decode()
     assert page.context["board"] == first.context["board"]

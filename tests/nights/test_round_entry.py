@@ -158,9 +158,10 @@ def test_a_finished_nights_page_takes_the_same_queries_however_long_it_was(
 ):
     game = finished_night(alice, players)
     alice_client.get(game.get_absolute_url())
-    # session, user, profile, the menu's badge, the game, the ratings' revision, the
-    # co-scorers: the scoreboard, the rounds, the chart and the ratings are drawn already.
-    with django_assert_max_num_queries(7):
+    # session, user, the game with the ratings' revision: the menu's badge and the
+    # scoreboard are kept, the rounds, the chart, the ratings and the share panel (with
+    # its co-scorers) drawn already.
+    with django_assert_max_num_queries(3):
         page = alice_client.get(game.get_absolute_url())
     assert "wins after" in page.content.decode()
 

@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -66,33 +67,37 @@ def test_my_games_costs_the_same_with_more_games(
 ):
     started_game(alice, bob, seed=1)
     alice_client.get(reverse("home"))  # the language is in the session from now on
-    # The session, the user, the current games' rows, the finished list's, the
-    # invitations' check; to draw the lists, the games and the seats not cached.
-    with django_assert_max_num_queries(7):
+    # The session, the user, the seats' extent, the current games' rows and the finished
+    # list's (the extent moved on), the invitations' check; to draw the lists, the games
+    # and the seats not cached.
+    with django_assert_max_num_queries(8):
         alice_client.get(reverse("games:online_list"))
     for seed in range(2, 8):
         started_game(alice, bob, bots=2, seed=seed)
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(8):
         alice_client.get(reverse("games:online_list"))
 
 
-def test_my_games_kept_lists_cost_five_queries_and_read_no_game(
+def test_my_games_kept_lists_cost_four_queries_and_read_no_game(
     alice, bob, alice_client, time_machine
 ):
-    """The session, the user, the current games' rows, the finished list's and whether
-    an invitation waits: the games themselves (their names, say) are read only to draw
-    the lists anew."""
+    """The session, the user, the extent of the user's seats and whether an invitation
+    waits: the rows are kept under that extent, and the games themselves (their names,
+    say) are read only to draw the lists anew."""
     time_machine.move_to(timezone.now(), tick=False)
     for seed in range(1, 4):
         started_game(alice, bob, bots=1, seed=seed)
     done = started_game(alice, bob, seed=4)
-    Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED, name="Done")
+    Game.objects.filter(pk=done.pk).update(
+        status=Game.Status.FINISHED, name="Done", version=F("version") + 1
+    )
     alice_client.get(reverse("home"))  # the language is in the session from now on
     drawn = alice_client.get(reverse("games:online_list")).content.decode()
     with CaptureQueriesContext(connection) as queries:
         kept = alice_client.get(reverse("games:online_list")).content.decode()
-    assert len(queries) == 5
-    assert not any('"games_game"."name"' in query["sql"] for query in queries.captured_queries)
+    assert len(queries) == 4
+    read = " ".join(query["sql"] for query in queries.captured_queries)
+    assert '"games_game"."name"' not in read and '"games_game"."turn_started_at"' not in read
 
     def lists(page):
         return page[page.index('<div class="online">') : page.index("</main>")]
@@ -123,6 +128,26 @@ def test_my_games_redraw_a_games_seats_once_someone_goes_away(alice, bob, alice_
     assert "(away until" in page
 
 
+def test_my_games_say_the_away_day_in_the_viewers_new_time_zone_at_once(alice, bob, alice_client):
+    """The kept rows carry the viewer's time zone, which no game's version covers: they
+    are kept under it too."""
+    from datetime import date
+
+    from django.utils.dateformat import format as date_format
+
+    from accounts import away
+
+    started_game(alice, bob, seed=1)
+    last_day = date.today() + timedelta(days=10)  # said as a date, not a weekday
+    away.go_away(bob, last_day)  # until midnight after it, in bob's zone (UTC)
+    page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert f"(away until {date_format(last_day, 'F j')})" in page
+    alice.profile.time_zone = "Pacific/Kiritimati"  # UTC+14: bob's midnight is noon there
+    alice.profile.save(update_fields=["time_zone"])
+    page = alice_client.get(reverse("games:online_list")).content.decode()
+    assert f"(away until {date_format(last_day + timedelta(days=1), 'F j')})" in page
+
+
 def test_my_games_read_no_seats_for_games_whose_seats_line_is_cached(
     alice, bob, alice_client, time_machine
 ):
@@ -141,8 +166,8 @@ def test_my_games_read_no_seats_for_games_whose_seats_line_is_cached(
     time_machine.move_to(now + timedelta(minutes=1), tick=False)
     with CaptureQueriesContext(connection) as later:
         page = alice_client.get(reverse("games:online_list")).content.decode()
-    assert len(again) == len(first) - 2
-    assert len(later) == len(first) - 1
+    assert len(again) == len(first) - 4  # kept rows: no rows, games or seats read
+    assert len(later) == len(first) - 3  # kept rows, the games read to draw the lists
     assert not any(
         '"games_seat"."position"' in query["sql"] and "IN (" in query["sql"]
         for query in later.captured_queries
@@ -153,9 +178,12 @@ def test_my_games_read_no_seats_for_games_whose_seats_line_is_cached(
 def test_my_games_finished_list_shows_a_game_that_ends_after_it_was_cached(
     alice, bob, alice_client, django_assert_max_num_queries
 ):
-    def finish(game, name):
+    def finish(game, name):  # with the version's bump, as every game's end
         Game.objects.filter(pk=game.pk).update(
-            status=Game.Status.FINISHED, name=name, finished_at=timezone.now()
+            status=Game.Status.FINISHED,
+            name=name,
+            finished_at=timezone.now(),
+            version=F("version") + 1,
         )
         game.seats.filter(player__user=alice).update(rank=1)
 
@@ -164,13 +192,14 @@ def test_my_games_finished_list_shows_a_game_that_ends_after_it_was_cached(
     page = alice_client.get(reverse("games:online_list")).content.decode()
     assert "First done" in page and "you came #1" in page
     later = started_game(alice, bob, seed=2)
-    with django_assert_max_num_queries(7):
+    Game.objects.filter(pk=later.pk).update(name="Later")  # a name it started with
+    with django_assert_max_num_queries(8):
         page = alice_client.get(reverse("games:online_list")).content.decode()
-    assert "First done" in page
+    assert "First done" in page and "Later" in page  # a game joined shows at once
     finish(later, "Second done")
     for seed in range(3, 7):
         finish(started_game(alice, bob, seed=seed), f"Done {seed}")
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):
         page = alice_client.get(reverse("games:online_list")).content.decode()
     assert "Second done" in page and "Done 6" in page and page.count("you came #1") == 6
 
@@ -265,7 +294,9 @@ def test_my_games_waiting_time_moves_on_while_the_lists_are_cached(
     with time_machine.travel(started + timedelta(minutes=4, seconds=1), tick=False):
         assert "waiting 9\xa0minutes" in page() and len(drawn) == 2
 
-    Game.objects.filter(pk=game.pk).update(turn_started_at=started - timedelta(days=2, minutes=10))
+    Game.objects.filter(pk=game.pk).update(  # a turn's start bumps the version
+        turn_started_at=started - timedelta(days=2, minutes=10), version=F("version") + 1
+    )
     with time_machine.travel(started, tick=False):
         assert "waiting 2\xa0days" in page() and len(drawn) == 3
     with time_machine.travel(started + timedelta(minutes=9), tick=False):

@@ -93,12 +93,13 @@ def test_my_games_with_clocks_costs_the_same_with_more_games(
             pause.agree(game, bob)
     with django_assert_max_num_queries(few):
         alice_client.get(reverse("games:online_list"))
-    # The lists are cached now: neither the games nor their seats are read.
-    assert count() == few - 2
-    # A minute on, the clocks' words moved on: the lists are drawn again, but every
-    # game's seats line is cached (their seats aren't read).
+    # The rows and the lists are kept now: neither the rows, the games nor their seats
+    # are read.
+    assert count() == few - 4
+    # A minute on, the clocks' words moved on: the lists are drawn again from the kept
+    # rows, but every game's seats line is cached (their seats aren't read).
     time_machine.move_to(T0 + timedelta(minutes=1), tick=False)
-    assert count() == few - 1
+    assert count() == few - 3
 
 
 def test_my_games_cached_lists_say_the_time_left_and_waited_as_time_passes(
