@@ -25,6 +25,7 @@ kept).
 | `score_chart` | a game's score chart (SVG) | version, language |
 | `your_turns` | the header's count of online games waiting for a member | nothing: it lives `YOUR_TURNS_SECONDS` (a badge, not a list: My games counts its own list and puts its count here) |
 | `player_figures` | a stats page's figures and laid-out charts (stats/page.py) | the player, the filters, the games in scope and their versions, name shown, own page, language, time zone |
+| `club_page` | a club's page (clubs/detail.html's kept body, games/clubs/page.py) with its forms | the club's version, the extent of its games, admin or not, the join link as shown, language, time zone, script prefix, CSRF cookie |
 | `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
 
 Names and other words a version doesn't cover (a renamed player shown in a game that no
@@ -46,7 +47,7 @@ from django.utils.translation import get_language
 if TYPE_CHECKING:
     from django.http import HttpRequest
 
-    from .models import Game, Player, Seat
+    from .models import Club, Game, Player, Seat
     from .stats.scope import Scope
 
 # How long what is kept under a game's version lives: every change bumps the version, so
@@ -215,6 +216,27 @@ def stats_parts(figures: str, viewer: Player) -> str:
     figures (their `player_figures` key, which has the language and time zone), the
     viewer (whose games have a JSON link in the recent ones) and the script prefix."""
     return _digest((figures, viewer.pk, get_script_prefix()))
+
+
+def club_page(
+    club: Club, extent: tuple[int, int, int], *, admin: bool, link: str, csrf: str
+) -> str:
+    """A club's page body as a member (`admin`: one of its admins, who gets the admin
+    forms) sees it, with the forms' CSRF token for the requests with this cookie. The
+    club's version moves on with its members, invitations, name and join link; the
+    `extent` of its games (access.games_extent: how many, the sums of their versions and
+    ids) with any change to any of them; the dates are shown in the time zone. `link`
+    is the join link as shown (its host and token)."""
+    shown = (
+        extent,
+        admin,
+        link,
+        get_language(),
+        timezone.get_current_timezone_name(),
+        get_script_prefix(),
+        csrf,
+    )
+    return f"club-page:{club.public_id}:{club.version}:{_digest(shown)}"
 
 
 def fragment(name: str, *vary: object) -> str:

@@ -17,6 +17,20 @@
     if (field.matches("input[data-select-on-click]")) field.select();
   });
 
+  // A copy button next to a link (data-copy: the field's id) copies it and says so
+  // (data-copied). Hidden without JavaScript or a clipboard: the field selects on a tap.
+  document.querySelectorAll("button[data-copy]").forEach(function (button) {
+    if (navigator.clipboard) button.hidden = false;
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-copy]");
+    var field = button && document.getElementById(button.getAttribute("data-copy"));
+    if (!field) return;
+    navigator.clipboard.writeText(field.value).then(function () {
+      button.textContent = button.getAttribute("data-copied");
+    });
+  });
+
   // A form that comes back with errors (a failed save, by a page load or an htmx swap):
   // focus goes to the first error, so a keyboard or screen reader user hears it and is
   // where to fix it. A field with an error says it through aria-describedby (Django
