@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from games.errors import Refused
 from games.ids import new_token
-from games.models import Club, ClubInvitation, ClubMember, Game
+from games.models import Club, ClubInvitation, ClubMember, Game, Player
 from games.players import find_member
 from games.words import isolated
 
@@ -59,8 +59,15 @@ def create_club(user: User, name: str) -> Club:
     if just_made is not None:
         return just_made
     club = Club.objects.create(name=name, created_by=user)
-    ClubMember.objects.create(club=club, user=user, is_admin=True)
+    _add_member(club, user, admin=True)
     return club
+
+
+def _add_member(club: Club, user: User, *, admin: bool = False) -> None:
+    """A new member, with the Player they play as (made now if they never played): a
+    club night offers its members by their Players (nights/seating.py `club_first`)."""
+    ClubMember.objects.create(club=club, user=user, is_admin=admin)
+    Player.for_user(user)
 
 
 def _lock(club: Club | int) -> Club:
@@ -137,7 +144,7 @@ def accept_invitation(user: User, public_id: str) -> Club:
     if not ClubMember.objects.filter(club=club, user=user).exists():
         if not answered:
             raise Refused(no_invitation_message(), code="no_invitation")
-        ClubMember.objects.create(club=club, user=user)
+        _add_member(club, user)
     if answered:
         bump_club(club)
     return club
@@ -161,7 +168,7 @@ def join(user: User, token: str) -> Club:
         raise Refused(_("This invite link is no longer valid."), code="bad_token")
     if ClubMember.objects.filter(club=club, user=user).exists():
         return club
-    ClubMember.objects.create(club=club, user=user)
+    _add_member(club, user)
     ClubInvitation.objects.filter(club=club, user=user).delete()
     bump_club(club)
     return club
