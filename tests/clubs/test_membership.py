@@ -360,3 +360,20 @@ def test_every_change_to_a_club_bumps_its_version(alice, bob, carol, change):
     change(club, alice, bob, carol)
 
     assert _version(club) == before + 1
+
+
+@pytest.mark.parametrize("size", [2, 20])
+def test_the_list_asks_the_same_few_queries_however_many_clubs(
+    alice, bob, size, django_assert_num_queries
+):
+    for n in range(size):
+        club = make_club(alice, bob, name=f"Club {n}")
+        club_night(club, alice, [Player.for_user(alice), Player.for_user(bob)])
+        membership.invite(make_club(bob, name=f"Bob's {n}"), bob, "alice")
+    client = _client(alice)
+    client.get(reverse("games:club_list"))  # the session's language and header count
+
+    # The session, the user, the clubs with their counts, the invitations.
+    with django_assert_num_queries(4):
+        response = client.get(reverse("games:club_list"))
+    assert len(response.context["clubs"]) == len(response.context["invitations"]) == size
