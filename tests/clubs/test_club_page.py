@@ -84,6 +84,16 @@ def test_what_is_under_way_says_who_it_waits_for(alice, bob, carol):
     assert waiting.get_absolute_url() in _page(_client(carol), club)
 
 
+def test_a_night_whose_scorer_deleted_their_account_says_only_the_round(alice, bob):
+    club = make_club(alice, bob)
+    night = club_night(club, bob, [Player.for_user(bob), "Dora"])
+    Game.objects.filter(pk=night.pk).update(creator=None, version=night.version + 1)
+
+    text = _text(_page(_client(alice), club))
+
+    assert "Round 1" in text and "keeps the score" not in text
+
+
 def test_the_recent_games_are_the_last_ten_finished_with_their_winners(alice, bob):
     club = make_club(alice, bob)
     players = [Player.for_user(alice), Player.for_user(bob)]

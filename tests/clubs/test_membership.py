@@ -314,13 +314,15 @@ def test_a_member_who_isnt_an_admin_is_told_so_and_nothing_changes(alice, bob, c
     assert _members(club) == {"alice": True, "bob": False, "carol": False}
 
 
-def test_naming_an_admin_with_a_forged_member_id_changes_nothing(alice, bob, carol):
-    club = make_club(alice, bob)
+def test_naming_an_admin_with_a_forged_or_stale_member_id_changes_nothing(alice, bob, carol):
+    club = make_club(alice, bob, carol)
     elsewhere = make_club(carol, name="Carol's club")
     carols = ClubMember.objects.get(club=elsewhere, user=carol)
+    gone = ClubMember.objects.get(club=club, user=carol)  # the form was drawn before she left
+    membership.leave(club, carol)
     client = _client(alice)
 
-    for forged in ({"member": carols.pk}, {"member": "x"}, {}):
+    for forged in ({"member": carols.pk}, {"member": gone.pk}, {"member": "x"}, {}):
         response = client.post(_url("club_make_admin", club), forged)
         assert _said(response) == ["That person isn't in this club."]
     assert _members(club) == {"alice": True, "bob": False}
