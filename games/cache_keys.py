@@ -25,6 +25,10 @@ kept).
 | `score_chart` | a game's score chart (SVG) | version, language |
 | `your_turns` | the header's count of online games waiting for a member | nothing: it lives `YOUR_TURNS_SECONDS` (a badge, not a list: My games counts its own list and puts its count here) |
 | `player_figures` | a stats page's figures and laid-out charts (stats/page.py) | the player, the filters, the games in scope and their versions, name shown, own page, language, time zone |
+| `season_table` | a club season's league table (clubs/_season_table.html, a `{% cache %}` block) | the club's version, the extent of the games finished in the season (none once it is closed: the kept copy), the season, language, time zone, script prefix |
+| `club_records` | a club's stats page's figures (games/clubs/records.py) | the club's version, its finished games and their versions |
+| `person_year` | a member's year in review's figures (games/clubs/year.py) | the player, the year, their games that year and their versions, the ratings of those games |
+| `club_year` | a club's year in review's figures (games/clubs/year.py) | the club's version, the year, its games that year and their versions, the ratings of those games |
 | `club_page` | a club's page (clubs/detail.html's kept body, games/clubs/page.py) with its forms | the club's version, the extent of its games, admin or not, the join link as shown, language, time zone, script prefix, CSRF cookie |
 | `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
 
@@ -47,7 +51,7 @@ from django.utils.translation import get_language
 if TYPE_CHECKING:
     from django.http import HttpRequest
 
-    from .models import Club, Game, Player, Seat
+    from .models import Club, Game, Player, Season, Seat
     from .stats.scope import Scope
 
 # How long what is kept under a game's version lives: every change bumps the version, so
@@ -82,6 +86,11 @@ FRAGMENTS = {
     "stats_phases": "a stats page's nemesis and table of phases: stats_parts",
     "stats_rivals": "a stats page's head-to-head table: stats_parts",
     "stats_recent": "a stats page's recent games (the JSON links are the viewer's): stats_parts",
+    "season_table": "a club season's league table (clubs/_season_table.html): season_table",
+    "club_stats": "a club's stats page below its heading: clubs_parts (the figures, prefix)",
+    "club_records": "a club page's records summary (clubs/_records.html): clubs_parts",
+    "year_review": "a year in review's figures: clubs_parts (the figures, the page: own, "
+    "shared or a club's)",
 }
 
 
@@ -202,6 +211,7 @@ def player_figures(
         scope.mode,
         scope.period,
         scope.variant,
+        scope.window,
         extent,
         name,
         own,
@@ -216,6 +226,53 @@ def stats_parts(figures: str, viewer: Player) -> str:
     figures (their `player_figures` key, which has the language and time zone), the
     viewer (whose games have a JSON link in the recent ones) and the script prefix."""
     return _digest((figures, viewer.pk, get_script_prefix()))
+
+
+def season_table(club: Club, season: Season, extent: tuple[int, int, int] | None) -> str:
+    """What a club season's league table block varies on (FRAGMENTS `season_table`): the
+    club's version (its seasons' settings and closing move it on), the `extent` of the
+    club's games finished in the season (access.games_extent: a finished game, a
+    correction, a claimed guest or a renamed player moves it; None once the season is
+    closed and its table kept), the season, the language and time zone, the script prefix."""
+    shown = (
+        club.public_id,
+        club.version,
+        season.pk,
+        extent,
+        get_language(),
+        timezone.get_current_timezone_name(),
+        get_script_prefix(),
+    )
+    return "season-table:" + _digest(shown)
+
+
+def club_records(club: Club, extent: tuple[int, int, int]) -> str:
+    """A club's stats page's figures (games/clubs/records.py `ClubFigures`): the club at
+    its version (who the members are) over its finished games at `extent`
+    (access.games_extent). Data, not words: the same in every language."""
+    return f"club-records:{club.public_id}:{club.version}:{_digest(extent)}"
+
+
+def person_year(player: Player, year: int, extent: tuple[object, ...]) -> str:
+    """A member's year in review's figures (games/clubs/year.py `PersonYear`): `player`'s
+    finished games of `year` at `extent` (their count, versions, ids and ratings run)."""
+    shown = (player.pk, player.created_at.isoformat(), year, extent)
+    return "person-year:" + _digest(shown)
+
+
+def club_year(club: Club, year: int, extent: tuple[object, ...]) -> str:
+    """A club's year in review's figures (games/clubs/year.py `ClubYear`): the club at its
+    version over its finished games of `year` at `extent` (as `person_year`'s)."""
+    return f"club-year:{club.public_id}:{club.version}:{year}:{_digest(extent)}"
+
+
+def clubs_parts(figures: str, *shown: object) -> str:
+    """What the clubs' kept HTML varies on (FRAGMENTS `club_*`, `year_review`): the
+    figures' key, what else the page shows (`shown`: whose page, shared or not), the
+    language, the time zone (dates) and the script prefix (links)."""
+    return _digest(
+        (figures, shown, get_language(), timezone.get_current_timezone_name(), get_script_prefix())
+    )
 
 
 def club_page(

@@ -6,6 +6,7 @@ Celery's autodiscovery."""
 
 from celery import shared_task
 
+from .clubs import seasons
 from .notify import jobs, outbox
 from .online import services
 from .stats import rating_ledger
@@ -71,3 +72,13 @@ def rate_games(game_id: int | None = None) -> int:
 def sweep_ratings() -> int:
     """Beat: games whose task was lost (or never reached the broker), and corrections."""
     return rating_ledger.run(sweep=True)
+
+
+# --- club seasons (games/clubs/seasons.py) --------------------------------------------
+
+
+@shared_task(name="games.close_seasons", ignore_result=True)
+def close_seasons() -> int:
+    """Beat: keep the final table of every club season that is over. Claims each season
+    with a conditional UPDATE: a second run closes nothing twice."""
+    return seasons.close_due()

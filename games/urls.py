@@ -1,6 +1,9 @@
 from django.urls import path
 
+from .clubs import season_views as club_seasons
+from .clubs import stats_views as club_stats
 from .clubs import views as clubs
+from .clubs import year_views as years
 from .nights import offline_views as night_offline
 from .nights import setup_views as night_setup
 from .nights import share_views as night_share
@@ -46,6 +49,20 @@ urlpatterns = [
     path("s/<str:token>/live/", night_share.night_share_live, name="night_share_live"),
     path("s/<str:token>/tv/", night_share.night_tv, name="night_tv"),
     path("s/<str:token>/tv/live/", night_share.night_tv_live, name="night_tv_live"),
+    # A club's seasons: the league table, its settings, past seasons, the TV view.
+    path("clubs/<str:public_id>/season/", club_seasons.club_season, name="club_season"),
+    path(
+        "clubs/<str:public_id>/seasons/<int:season_id>/",
+        club_seasons.club_season_detail,
+        name="club_season_detail",
+    ),
+    path(
+        "clubs/<str:public_id>/seasons/<int:season_id>/settings/",
+        club_seasons.club_season_settings,
+        name="club_season_settings",
+    ),
+    path("clubs/<str:public_id>/tv/", club_seasons.club_tv, name="club_tv"),
+    path("clubs/<str:public_id>/tv/live/", club_seasons.club_tv_live, name="club_tv_live"),
     # Online play.
     path("play/", online.online_list, name="online_list"),
     path("play/new/", online.online_create, name="online_create"),
@@ -116,6 +133,13 @@ urlpatterns = [
     path("accounts/stats/ratings.csv", exports.export_ratings_csv, name="export_ratings_csv"),
     path("accounts/games/<str:public_id>.json", exports.export_game_json, name="export_game_json"),
     path("accounts/stats/import/", imports.import_bgstats, name="import_bgstats"),
+    # Clubs: a club's stats and year in review; a member's year and the link sharing it.
+    path("clubs/<str:public_id>/stats/", club_stats.club_stats, name="club_stats"),
+    path("clubs/<str:public_id>/year/<int:number>/", years.club_year, name="club_year"),
+    path("stats/year/<int:number>/", years.year_review, name="year_review"),
+    path("stats/year/<int:number>/share/", years.year_share, name="year_share"),
+    path("stats/year/<int:number>/unshare/", years.year_stop_sharing, name="year_stop_sharing"),
+    path("y/<str:token>/", years.year_shared, name="year_shared"),
     # Clubs: people who play together, their games and pages.
     path("clubs/", clubs.club_list, name="club_list"),
     path("clubs/new/", clubs.club_create, name="club_create"),

@@ -41,6 +41,9 @@ app.conf.beat_schedule = {
     # Ratings (games/stats/rating_ledger.py): finished games whose task was lost, and
     # corrected ones, are taken in (each game once, in the order they finished).
     "sweep-ratings": {"task": "games.sweep_ratings", "schedule": 300.0},
+    # Club seasons (games/clubs/seasons.py): a season over (its last day passed in the
+    # site's time zone) has its final table kept, within the quarter hour.
+    "close-seasons": {"task": "games.close_seasons", "schedule": 900.0},
 }
 
 

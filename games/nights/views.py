@@ -80,14 +80,15 @@ def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str)
     return game
 
 
-def _scoreboard(game: Game) -> Scoreboard:
+def _scoreboard(game: Game, *, keep: bool = True) -> Scoreboard:
     """`game`'s scoreboard at its version. The latest one read is kept per night: at an
-    earlier version (another worker saved the rounds since), the whole night is read."""
+    earlier version (another worker saved the rounds since), the whole night is read.
+    Not `keep`: a new round's post, which keeps the scoreboard it makes instead."""
     kept: Scoreboard | None = cache.get(cache_keys.night_scoreboard(game))
     if kept is not None and kept.version == game.version:
         return kept
     board = load_scoreboard(game)
-    if kept is None or kept.version < game.version:
+    if keep and (kept is None or kept.version < game.version):
         _keep_scoreboard(game, board)
     return board
 
@@ -151,7 +152,7 @@ def night_add_round(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Ht
     game = _get_night_for_scorer(request, public_id)
     if stale := _refuse_stale(request, game):
         return stale
-    board = _scoreboard(game)
+    board = _scoreboard(game, keep=False)
     form = NightRoundForm(board, request.POST)
     if form.is_valid():
         try:

@@ -93,13 +93,16 @@ def variant_q(variant: str, prefix: str = "game__") -> Q:
 
 @dataclass(frozen=True)
 class Scope:
-    """Whose stats (a Player) over which finished games (mode, period and variant)."""
+    """Whose stats (a Player) over which finished games (mode, period and variant).
+    `window`: only the games finished from its first moment up to (not including) its
+    second, e.g. a calendar year (games/clubs/year.py)."""
 
     player: Player | None
     mode: str = "both"
     period: str = "all"
     variant: str = "all"
     now: datetime = field(default_factory=timezone.now)
+    window: tuple[datetime, datetime] | None = None
 
     @classmethod
     def parse(
@@ -133,6 +136,9 @@ class Scope:
             q &= Q(**{f"{prefix}finished_at__gte": self.since})
         if self.variant != "all":
             q &= variant_q(self.variant, prefix)
+        if self.window is not None:
+            start, end = self.window
+            q &= Q(**{f"{prefix}finished_at__gte": start, f"{prefix}finished_at__lt": end})
         return q
 
     def seats(self) -> QuerySet[Seat]:

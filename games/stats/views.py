@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 
 from accounts.http import AuthenticatedHttpRequest, is_authenticated
 from games import cache_keys
+from games.clubs import year
 from games.models import Player, Seat
 
 from . import figures, page, rating_stats
@@ -114,6 +115,7 @@ def _render_stats(
         "most_frequent": rivals[0] if rivals else None,
         "recent": recent,
         "parts": cache_keys.stats_parts(kept.key, me),
+        "review_year": _review_year(),
         # Drawn by page.py (every text in them escaped).
         "last_game_chart": SafeString(kept.last_game_chart),
         "win_rate_chart": SafeString(kept.win_rate_chart),
@@ -121,6 +123,12 @@ def _render_stats(
         **_filter_links(request, scope),
     }
     return render(request, "games/stats/player.html", context)
+
+
+def _review_year() -> int:
+    """The year in review the page points to (clubs/year.py `featured_year`)."""
+    today = timezone.localdate()
+    return year.featured_year(today) or today.year
 
 
 @require_GET

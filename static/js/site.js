@@ -17,14 +17,18 @@
     if (field.matches("input[data-select-on-click]")) field.select();
   });
 
-  // A copy button next to a link (data-copy: the field's id) copies it and says so
-  // (data-copied). Hidden without JavaScript or a clipboard: the field selects on a tap.
-  document.querySelectorAll("button[data-copy]").forEach(function (button) {
-    if (navigator.clipboard) button.hidden = false;
+  // A copy button next to a link (a shared year's): it copies the link's field. Hidden
+  // without JavaScript or a clipboard; tapping the field selects the link instead.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!navigator.clipboard) return;
+    document.querySelectorAll("button[data-copy]").forEach(function (button) {
+      button.hidden = false;
+    });
   });
   document.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-copy]");
-    var field = button && document.getElementById(button.getAttribute("data-copy"));
+    var button = event.target.closest && event.target.closest("button[data-copy]");
+    if (!button) return;
+    var field = document.getElementById(button.getAttribute("data-copy"));
     if (!field) return;
     navigator.clipboard.writeText(field.value).then(function () {
       button.textContent = button.getAttribute("data-copied");

@@ -9,10 +9,11 @@ from django.core.cache import cache
 from django.http import QueryDict
 from django.urls import reverse
 
+from games import cache_keys
 from games.engine import Rules
 from games.errors import Stale
 from games.models import Game, Player, RoundScore, Seat
-from games.nights import entry_forms, services
+from games.nights import entry_forms, services, views
 from games.nights.forms import NightRoundForm
 from games.nights.page import ROUND_FORM
 from games.nights.page import parts as page_parts
@@ -247,6 +248,31 @@ def test_a_round_costs_the_same_queries_however_long_the_night(
         answer = alice_client.post(url, data, headers={"HX-Request": "true"})
     assert f"Round {rounds + 1} saved." in answer.content.decode()
     assert url in answer.content.decode()
+
+
+def test_a_round_where_the_nights_scoreboard_isnt_kept_keeps_only_the_one_it_makes(
+    alice_client, monkeypatch
+):
+    """Another process answered the last round: this one reads the night to fold the new
+    round onto, and keeps the scoreboard the round makes, not the one it read."""
+    night = start_night(alice_client)
+    post_round(alice_client, night, htmx=True, went_out=0, points=[0, 10, 5], completed=[0])
+    cache.clear()
+    kept_versions = []
+    keep = views._keep_scoreboard
+
+    def keep_and_note(game, board):  # type: ignore[no-untyped-def]
+        kept_versions.append(board.version)
+        keep(game, board)
+
+    monkeypatch.setattr(views, "_keep_scoreboard", keep_and_note)
+    answer = post_round(
+        alice_client, night, htmx=True, went_out=1, points=[5, 0, 20], completed=[1]
+    )
+    assert "Round 2 saved." in answer.content.decode()
+    night.refresh_from_db()
+    assert kept_versions == [night.version]
+    assert cache.get(cache_keys.night_scoreboard(night)) == load_scoreboard(night)
 
 
 @pytest.mark.parametrize("rounds", [2, 6])

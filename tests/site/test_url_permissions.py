@@ -29,9 +29,9 @@ from django.utils.http import urlsafe_base64_encode
 
 from accounts import claims
 from accounts.emails import verification_token
-from games.clubs import membership
+from games.clubs import membership, seasons, tv
 from games.engine import Rules
-from games.models import Club, ClubMember, Game, Invitation, Player
+from games.models import Club, ClubMember, Game, Invitation, Player, Season, YearShare
 from games.nights import services as nights
 from games.notify.emails import unsubscribe_token
 from games.online import lobby
@@ -188,6 +188,16 @@ class World:
         game.refresh_from_db()
         return game
 
+    # A club (games/clubs/): alice is its admin, bob a member; its current season exists.
+    @cached_property
+    def seasons_club(self) -> Club:
+        club = Club.objects.create(name="Thursday Club", created_by=self.owner)
+        ClubMember.objects.create(club=club, user=self.owner, is_admin=True)
+        ClubMember.objects.create(club=club, user=self.participant)
+        seasons.current_season(club)
+        club.refresh_from_db()
+        return club
+
     # Clubs: alice made them; bob is a member of the first and invited to the second.
     @cached_property
     def club(self) -> Club:
@@ -195,6 +205,23 @@ class World:
         membership.join(self.participant, club.invite_token)
         club.refresh_from_db()
         return club
+
+    @cached_property
+    def season(self) -> Season:
+        return seasons.current_season(self.seasons_club)
+
+    # Clubs' records and years (part C3): alice's club, bob a member.
+    @cached_property
+    def records_club(self):  # type: ignore[no-untyped-def]
+        from tests.clubs.records_helpers import make_club
+
+        return make_club("Records club", self.owner, self.participant)
+
+    @cached_property
+    def year_share(self) -> YearShare:
+        """The link to alice's year, this year (her Player made: sharing asks for games)."""
+        Player.for_user(self.owner)
+        return YearShare.objects.create(user=self.owner, year=timezone.localdate().year)
 
     @cached_property
     def bobs_membership(self) -> ClubMember:
@@ -314,6 +341,10 @@ def watch_token(game: str) -> Callable[[World], list[Any]]:
 
 def to(name: str) -> Callable[[World], str]:
     return lambda world: reverse(name)
+
+
+def this_year_review(world: World) -> str:
+    return reverse("games:year_review", args=[timezone.localdate().year])
 
 
 def club_id(club: str = "club") -> Callable[[World], list[Any]]:
@@ -525,6 +556,56 @@ ROWS: list[Row] = [
         everyone(204),
         args=lambda world: [world.night.share_token],
         data=version("night"),
+        about="unchanged",
+    ),
+    # --- a club's seasons: alice is its admin, bob a member ---
+    Row("games:club_season", MEMBERS, args=lambda world: [world.seasons_club.public_id]),
+    Row(
+        "games:club_season_detail",
+        MEMBERS,
+        args=lambda world: [world.seasons_club.public_id, world.season.pk],
+    ),
+    Row(
+        "games:club_season_detail",
+        expect(LOGIN, 404, 404, 404),
+        args=lambda world: [world.seasons_club.public_id, world.season.pk + 1000],
+        about="no such season",
+    ),
+    Row(
+        "games:club_season_settings",
+        # Only admins: a member gets 404 as a stranger does.
+        expect(
+            LOGIN,
+            404,
+            404,
+            Go(
+                lambda world: reverse(
+                    "games:club_season_detail", args=[world.seasons_club.public_id, world.season.pk]
+                )
+            ),
+        ),
+        args=lambda world: [world.seasons_club.public_id, world.season.pk],
+        method="post",
+        data=lambda world: {
+            "name": "Summer",
+            "starts": world.season.starts.isoformat(),
+            "ends": world.season.ends.isoformat(),
+            "points": "3, 2, 1",
+            "version": world.seasons_club.version,
+        },
+    ),
+    Row("games:club_tv", MEMBERS, args=lambda world: [world.seasons_club.public_id]),
+    Row(
+        "games:club_tv_live",
+        MEMBERS,
+        args=lambda world: [world.seasons_club.public_id],
+        data=lambda world: {"version": "0"},
+    ),
+    Row(
+        "games:club_tv_live",
+        expect(LOGIN, 404, 204, 204),
+        args=lambda world: [world.seasons_club.public_id],
+        data=lambda world: {"version": tv.live_version(world.seasons_club)},
         about="unchanged",
     ),
     # --- clubs: alice is the admin, bob a member ---
@@ -864,6 +945,26 @@ ROWS: list[Row] = [
     ),
     Row("games:online_spectate_replay", everyone(200), args=watch_token("finished")),
     Row("games:online_spectate_replay", everyone(404), args=watch_token("active"), about="on"),
+    # A club's stats and year: its members only. A member's own year, and the link that
+    # shares it: whoever has it, no log-in.
+    Row("games:club_stats", MEMBERS, args=lambda world: [world.records_club.public_id]),
+    Row(
+        "games:club_year",
+        MEMBERS,
+        args=lambda world: [world.records_club.public_id, timezone.localdate().year],
+    ),
+    Row("games:year_review", LOGGED_IN, args=lambda world: [timezone.localdate().year]),
+    *[
+        Row(
+            f"games:year_{name}",
+            expect(LOGIN, *[Go(this_year_review)] * 3),  # a message says what happened
+            args=lambda world: [timezone.localdate().year],
+            method="post",
+        )
+        for name in ("share", "stop_sharing")
+    ],
+    Row("games:year_shared", everyone(200), args=lambda world: [world.year_share.token]),
+    Row("games:year_shared", everyone(404), args=lambda world: ["forged"], about="forged"),
     # One-click unsubscribe: the signed token is the credential (RFC 8058), no session.
     Row("games:unsubscribe", everyone(200), args=lambda world: [world.unsubscribe]),
     Row("games:unsubscribe", everyone(200), args=lambda world: [world.unsubscribe], method="post"),
