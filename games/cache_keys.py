@@ -31,6 +31,7 @@ kept).
 | `club_records` | a club's stats page's figures (games/clubs/records.py) | the club's version, its finished games and their versions |
 | `person_year` | a member's year in review's figures (games/clubs/year.py) | the player, the year, their games that year and their versions, the ratings of those games |
 | `club_year` | a club's year in review's figures (games/clubs/year.py) | the club's version, the year, its games that year and their versions, the ratings of those games |
+| `club_page` | a club's page (clubs/detail.html's kept body, games/clubs/page.py) with its forms | the club's version, the extent of its games, admin or not, the join link as shown, language, time zone, script prefix, CSRF cookie |
 | `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
 
 Names and other words a version doesn't cover (a renamed player shown in a game that no
@@ -286,6 +287,27 @@ def clubs_parts(figures: str, *shown: object) -> str:
     return _digest(
         (figures, shown, get_language(), timezone.get_current_timezone_name(), get_script_prefix())
     )
+
+
+def club_page(
+    club: Club, extent: tuple[int, int, int], *, admin: bool, link: str, csrf: str
+) -> str:
+    """A club's page body as a member (`admin`: one of its admins, who gets the admin
+    forms) sees it, with the forms' CSRF token for the requests with this cookie. The
+    club's version moves on with its members, invitations, name and join link; the
+    `extent` of its games (access.games_extent: how many, the sums of their versions and
+    ids) with any change to any of them; the dates are shown in the time zone. `link`
+    is the join link as shown (its host and token)."""
+    shown = (
+        extent,
+        admin,
+        link,
+        get_language(),
+        timezone.get_current_timezone_name(),
+        get_script_prefix(),
+        csrf,
+    )
+    return f"club-page:{club.public_id}:{club.version}:{_digest(shown)}"
 
 
 def fragment(name: str, *vary: object) -> str:

@@ -2,6 +2,7 @@ from django.urls import path
 
 from .clubs import season_views as club_seasons
 from .clubs import stats_views as club_stats
+from .clubs import views as clubs
 from .clubs import year_views as years
 from .nights import offline_views as night_offline
 from .nights import setup_views as night_setup
@@ -139,6 +140,26 @@ urlpatterns = [
     path("stats/year/<int:number>/share/", years.year_share, name="year_share"),
     path("stats/year/<int:number>/unshare/", years.year_stop_sharing, name="year_stop_sharing"),
     path("y/<str:token>/", years.year_shared, name="year_shared"),
+    # Clubs: people who play together, their games and pages.
+    path("clubs/", clubs.club_list, name="club_list"),
+    path("clubs/new/", clubs.club_create, name="club_create"),
+    path("clubs/join/<str:token>/", clubs.club_join, name="club_join"),
+    path("clubs/<str:public_id>/", clubs.club_detail, name="club_detail"),
+    path("clubs/<str:public_id>/invite/", clubs.club_invite, name="club_invite"),
+    path(
+        "clubs/<str:public_id>/invitation/accept/",
+        clubs.club_accept_invitation,
+        name="club_accept_invitation",
+    ),
+    path(
+        "clubs/<str:public_id>/invitation/decline/",
+        clubs.club_decline_invitation,
+        name="club_decline_invitation",
+    ),
+    path("clubs/<str:public_id>/leave/", clubs.club_leave, name="club_leave"),
+    path("clubs/<str:public_id>/admins/", clubs.club_make_admin, name="club_make_admin"),
+    path("clubs/<str:public_id>/link/", clubs.club_new_link, name="club_new_link"),
+    path("clubs/<str:public_id>/rename/", clubs.club_rename, name="club_rename"),
     path("unsubscribe/<str:token>/", notify.unsubscribe, name="unsubscribe"),
     path("notify/<str:public_id>/mute/", online.online_mute, name="online_mute"),
 ]

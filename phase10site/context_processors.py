@@ -55,6 +55,7 @@ NAV = {
     "rules": "rules",
     "nights": "games:night_list",
     "online": "games:online_list",
+    "clubs": "games:club_list",
     "stats": "games:stats",
     "profile": "accounts:profile",
     "login": "accounts:login",

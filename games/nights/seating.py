@@ -23,7 +23,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from ..errors import Refused
-from ..models import Game, Player, RoundScore, Seat
+from ..models import Club, ClubMember, Game, Player, RoundScore, Seat
 from ..scoring import bump, queue_rating
 
 if TYPE_CHECKING:
@@ -77,6 +77,31 @@ def known_players(user: User, *, latest: int | None = None) -> list[Player]:
 # typed: a member's username, or a guest's name, which seats the host's guest of that
 # name (nights/services.py).
 OFFERED = 40
+
+
+def club_first(club: Club, user: User, known: Sequence[Player]) -> tuple[list[Player], set[int]]:
+    """A club night's seat list: the club's members and guests (guests: people without
+    an account seated at its nights) by name, then the rest of `known`; and the members
+    among them `known` doesn't have, to be seated as if typed by username (their seat
+    waits for their answer if they never played with `user`). One query."""
+    guests = Seat.objects.filter(
+        game__club=club, game__mode=Game.Mode.NIGHT, is_bot=False, player__user__isnull=True
+    ).values("player")
+    members = ClubMember.objects.filter(club=club).values("user")
+    ours = (
+        Player.objects.filter(Q(user__in=members) | Q(pk__in=guests))
+        .exclude(user=user)
+        .exclude(anonymised=True)
+        .select_related("user", "created_by")
+    )
+    by_pk = {player.pk: player for player in known}
+    club_people = sorted(
+        (by_pk.get(player.pk, player) for player in ours),
+        key=lambda player: (player.name.casefold(), player.pk),
+    )
+    listed = {player.pk for player in club_people}
+    ask = {p.pk for p in club_people if p.user_id is not None and p.pk not in by_pk}
+    return club_people + [p for p in known if p.pk not in listed], ask
 
 
 def player_labels(known: Sequence[Player], viewer: User) -> dict[int, str]:

@@ -32,8 +32,9 @@ from django.utils.translation import gettext as _
 from games.engine import RoundResult, RuleError, Rules, Standing, standing_ranks
 from games.engine.progression import advance, settle_tiebreak, start
 
+from ..clubs.membership import check_member, kept_club
 from ..errors import Refused, Stale
-from ..models import Game, Player, QueuedRound, RoundScore, Seat
+from ..models import Club, Game, Player, QueuedRound, RoundScore, Seat
 from ..scoring import (
     ROUND_FIELDS,
     Changed,
@@ -93,18 +94,21 @@ def create_game(
     first_dealer: int,
     rules: Rules,
     name: str = "",
+    club: Club | None = None,
 ) -> Game:
     """A new game night; `players` in seating order, a str being a guest's name and a
     User a member seated by username (whose seat waits for their answer if they never
-    played with the creator: nights/seating.py)."""
+    played with the creator: nights/seating.py). `club`: the club it belongs to, one of
+    the creator's (Refused otherwise)."""
     with transaction.atomic():
         # Serialise one user's creations so a double tap finds the first game below.
         get_user_model().objects.select_for_update().filter(pk=creator.pk).first()
+        check_member(club, creator)
         seated = [_resolve_player(creator, player) for player in players]
         if len({player.pk for player in seated}) != len(seated):
             raise Refused(_("Each player can have only one seat."))
         check_engine(lambda: start(len(seated), rules, dealer=first_dealer))
-        duplicate = _just_created(creator, seated, first_dealer, rules, name)
+        duplicate = _just_created(creator, seated, first_dealer, rules, name, club)
         if duplicate is not None:
             return duplicate
         game = Game.objects.create(
@@ -114,6 +118,7 @@ def create_game(
             rules=rules.to_dict(),
             first_dealer=first_dealer,
             creator=creator,
+            club=club,
         )
         # Only a member typed in by username can be someone the creator never played
         # with (the list offers people they did; a rematch passes such a member as a User).
@@ -259,6 +264,7 @@ def rematch(game: Game, by: User, *, version: int) -> Game:
             first_dealer=0 if dealer is None else players.index(dealer),
             rules=game_rules(old),
             name=old.name,
+            club=kept_club(old, by),
         )
         # The creator may have deleted their account since (Game.creator is then None).
         scorers = {old.creator_id, *old.co_scorers.values_list("pk", flat=True)} - {by.pk}
@@ -546,9 +552,11 @@ def _just_created(
     first_dealer: int,
     rules: Rules,
     name: str,
+    club: Club | None,
 ) -> Game | None:
     recent = Game.objects.filter(
         creator=creator,
+        club=club,
         mode=Game.Mode.NIGHT,
         created_at__gte=timezone.now() - DOUBLE_SUBMIT_WINDOW,
         rounds_played=0,

@@ -49,11 +49,15 @@ class NightGameForm(forms.Form):
         known: list[Player],
         labels: dict[int, str],
         *args: Any,
+        ask: set[int] | frozenset[int] = frozenset(),
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.me = me
         self.known = {str(player.pk): player for player in [me, *known]}
+        # Members offered (a club's) whom the host may never have played with: seated as
+        # if typed by username, so their seat waits for their answer if so.
+        self.ask = ask
         choices = [("", "—"), (str(me.pk), _("You (%(name)s)") % {"name": me.name})]
         choices += [(str(player.pk), labels[player.pk]) for player in known]
         for row in range(MAX_PLAYERS):
@@ -170,6 +174,8 @@ class NightGameForm(forms.Form):
         if choice:
             player = self.known[str(choice)]
             key = f"user:{player.user_id}" if player.user_id else f"id:{player.pk}"
+            if player.pk in self.ask and player.user is not None:
+                player = player.user
         elif username:
             member = find_member(username)
             if member is None:

@@ -12,6 +12,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.http import AuthenticatedHtmxHttpRequest, AuthenticatedHttpRequest
 
+from ..clubs import membership
+from ..clubs.forms import add_club_field, club_of, starting_club
 from ..errors import Refused
 from ..models import Game, Player
 from . import seating, services
@@ -23,8 +25,16 @@ from .setup_forms import NightGameForm
 def night_create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     me = Player.for_user(request.user)
     known = seating.known_players(request.user, latest=seating.OFFERED)
-    labels = seating.player_labels(known, request.user)
-    form = NightGameForm(me, known, labels, request.POST or None)
+    clubs = membership.clubs_of(request.user)
+    if request.method == "POST":
+        club = next((c for c in clubs if str(c.pk) == request.POST.get("club")), None)
+    else:
+        club = starting_club(request.user, clubs, request.GET.get("club"))
+    # A club's night offers its members and guests first.
+    people, ask = seating.club_first(club, request.user, known) if club else (known, set())
+    labels = seating.player_labels(people, request.user)
+    form = NightGameForm(me, people, labels, request.POST or None, ask=ask)
+    add_club_field(form, clubs, club)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(
@@ -33,6 +43,7 @@ def night_create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
                 first_dealer=form.dealer_position,
                 rules=form.cleaned_data["rules"],
                 name=form.cleaned_data["name"],
+                club=club_of(form),
             )
         except Refused as error:
             form.add_error(None, error.message)

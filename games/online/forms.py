@@ -98,7 +98,9 @@ class OnlineGameForm(forms.Form):
         return [self[name] for name in self.PLAYER_FIELDS]
 
     def rule_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name not in self.PLAYER_FIELDS]
+        # The club (games/clubs/forms.py) is drawn on its own, above the players.
+        shown_apart = (*self.PLAYER_FIELDS, "club")
+        return [self[name] for name in self.fields if name not in shown_apart]
 
     def clean_invite(self) -> list[User]:
         names = list(dict.fromkeys(self.cleaned_data["invite"].replace(",", " ").split()))

@@ -22,9 +22,10 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from .. import engine
+from ..clubs.membership import check_member, kept_club
 from ..engine import Rules
 from ..errors import Refused
-from ..models import Game, Invitation, Player, Seat
+from ..models import Club, Game, Invitation, Player, Seat
 from ..notify import outbox
 from ..players import find_member, seat_for_user
 from ..scoring import bump, game_rules, refresh_seats
@@ -56,10 +57,13 @@ def create_game(
     bots: int = 0,
     invite: Sequence[User] = (),
     rated: bool = True,
+    club: Club | None = None,
 ) -> Game:
     """A game in the lobby: the creator in seat 0 and `bots` after the seats kept for the
     `invite`d users, who are invited (they accept or decline), not seated. `rated`: the
-    result moves the people's ratings (among themselves: bots never count)."""
+    result moves the people's ratings (among themselves: bots never count). `club`: the
+    club it belongs to, one of the creator's (Refused otherwise)."""
+    check_member(club, creator)
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise Refused(_("A game has 2 to 6 seats."), code="seat_count")
     if 1 + len(invite) + bots > seats:
@@ -75,6 +79,7 @@ def create_game(
         time_limit=time_limit,
         state={"lobby": {"seats": seats}},
         rated=rated,
+        club=club,
     )
     Seat.objects.create(game=game, position=0, player=Player.for_user(creator))
     Invitation.objects.bulk_create(
@@ -321,6 +326,7 @@ def rematch(game: Game, by: User) -> Game:
         bots=bots,
         invite=people,
         rated=locked.rated,
+        club=kept_club(locked, by),
     )
     locked.next_game = new
     bump(locked, "next_game")

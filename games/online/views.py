@@ -27,6 +27,8 @@ from accounts.http import AuthenticatedHtmxHttpRequest, HtmxHttpRequest, is_auth
 from phase10site import jinja
 
 from .. import context_processors
+from ..clubs import membership
+from ..clubs.forms import add_club_field, club_of, starting_club
 from ..errors import Refused, Stale
 from ..models import Game
 from ..scoring import save_seat_setting
@@ -73,6 +75,9 @@ def online_list(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def online_create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
     form = OnlineGameForm(request.POST or None)
+    clubs = membership.clubs_of(request.user)
+    start = None if form.is_bound else starting_club(request.user, clubs, request.GET.get("club"))
+    add_club_field(form, clubs, start)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -85,6 +90,7 @@ def online_create(request: AuthenticatedHtmxHttpRequest) -> HttpResponse:
                 bots=data["bots"],
                 invite=data["invite"],
                 rated=data["rated"],
+                club=club_of(form),
             )
         except Refused as error:
             form.add_error(None, error.message)

@@ -50,9 +50,10 @@ from django.db.models import F
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from games.clubs.membership import check_member
 from games.engine import Rules
 from games.errors import Refused
-from games.models import Game, Player, Seat
+from games.models import Club, Game, Player, Seat
 from games.nights.seating import known_players
 from games.scoring import queue_rating
 from games.words import isolated
@@ -135,8 +136,12 @@ def _locations(export: Mapping[str, Any]) -> Iterable[str]:
     return _names(export.get("locations") or []).values()
 
 
-def import_export(user: User, export: Mapping[str, Any], *, own_name: str = "") -> ImportResult:
-    """Every Phase 10 play of `export` not imported before becomes a finished night."""
+def import_export(
+    user: User, export: Mapping[str, Any], *, own_name: str = "", club: Club | None = None
+) -> ImportResult:
+    """Every Phase 10 play of `export` not imported before becomes a finished night, of
+    `club` when one is given (one of `user`'s: Refused otherwise). A play imported
+    before is left as it is, in its club or none."""
     result = ImportResult()
     plays = _phase_10_plays(export, result)
     zone = _time_zone(user)
@@ -158,6 +163,7 @@ def import_export(user: User, export: Mapping[str, Any], *, own_name: str = "") 
     with transaction.atomic():
         # One import at a time per person: the second finds the first one's nights.
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        check_member(club, user)
         people = _People(user, own_name, by_ref=me is not None)
         mine = [night for night in read if people.plays_in(night)]
         result.not_yours = len(read) - len(mine)
@@ -177,14 +183,14 @@ def import_export(user: User, export: Mapping[str, Any], *, own_name: str = "") 
         try:
             # All at once (a few queries per 500 plays) ...
             with transaction.atomic():
-                result.games = _create_nights(todo)
+                result.games = _create_nights(todo, club)
         except IntegrityError:
             # ... unless another member's import added one of these plays meanwhile:
             # then one by one, leaving out what is there now.
             for night, players in todo:
                 try:
                     with transaction.atomic():
-                        result.games += _create_nights([(night, players)])
+                        result.games += _create_nights([(night, players)], club)
                 except IntegrityError:
                     result.already += 1
         result.imported = len(result.games)
@@ -418,8 +424,8 @@ class _People:
         return self.by_name[folded]
 
 
-def _create_nights(todo: list[tuple[_Play, list[Player]]]) -> list[Game]:
-    """The nights of the plays in `todo`, each with its players in its seats."""
+def _create_nights(todo: list[tuple[_Play, list[Player]]], club: Club | None) -> list[Game]:
+    """The nights of the plays in `todo`, each with its players in its seats, `club`'s."""
     games, ranked = [], []
     for play, players in todo:
         ranks = _ranks(play.scores)
@@ -437,6 +443,7 @@ def _create_nights(todo: list[tuple[_Play, list[Player]]]) -> list[Game]:
                 finished_at=play.finished_at,
                 winner=players[ranks.index(best)],
                 version=1,
+                club=club,
             )
         )
     games = Game.objects.bulk_create(games, batch_size=BATCH)

@@ -11,6 +11,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from accounts.http import AuthenticatedHttpRequest
+from games.clubs import membership
+from games.clubs.forms import add_club_field, club_of, starting_club
+from games.errors import Refused
 from games.models import Player
 from games.words import isolated
 
@@ -23,12 +26,23 @@ from .forms import BGStatsImportForm
 def import_bgstats(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Upload a BG Stats export: its Phase 10 plays become your finished game nights."""
     form = BGStatsImportForm(request.POST or None, request.FILES or None)
+    clubs = membership.clubs_of(request.user)
+    add_club_field(form, clubs, starting_club(request.user, clubs, request.GET.get("club")))
     if request.method == "POST" and form.is_valid():
         own_name = form.cleaned_data["own_name"].strip() or Player.for_user(request.user).name
-        result = bgstats.import_export(request.user, form.cleaned_data["export"], own_name=own_name)
-        for level, text in result_messages(result, result.own_name or own_name):
-            messages.add_message(request, level, text)
-        return redirect("games:import_bgstats")
+        try:
+            result = bgstats.import_export(
+                request.user,
+                form.cleaned_data["export"],
+                own_name=own_name,
+                club=club_of(form),
+            )
+        except Refused as error:
+            form.add_error(error.field, error.message)
+        else:
+            for level, text in result_messages(result, result.own_name or own_name):
+                messages.add_message(request, level, text)
+            return redirect("games:import_bgstats")
     return render(request, "games/stats/import.html", {"form": form})
 
 

@@ -39,6 +39,7 @@ def test_a_longer_invite_list_than_seats_is_refused_before_any_lookup(
     alice_client, django_assert_max_num_queries
 ):
     names = " ".join(f"user{n}" for n in range(50))
-    with django_assert_max_num_queries(3):  # session, user, header count: no lookups
+    # Session, user, header count, the member's clubs (the form's club choice): no lookups.
+    with django_assert_max_num_queries(4):
         page = alice_client.post(reverse("games:online_create"), {**FORM, "invite": names})
     assert "Invite at most 5 players." in page.content.decode()

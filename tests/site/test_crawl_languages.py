@@ -18,7 +18,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
 
-from games.models import Game
+from games.models import Club, Game
 from tests.site.test_url_permissions import OWNER, ROWS, World, _response
 
 pytestmark = pytest.mark.django_db
@@ -111,6 +111,7 @@ def test_no_english_is_left_on_the_page(row, alice, bob, stranger):
     # Names people chose (users, games) are theirs, in whatever language they wrote them.
     names = {alice.username, bob.username, stranger.username}
     names |= {name for name in Game.objects.values_list("name", flat=True) if name}
+    names |= set(Club.objects.values_list("name", flat=True))
     english = visible_phrases(_page(world, row, "en"))
     left = {}
     for language in LANGUAGES:

@@ -29,7 +29,7 @@ from django.utils.http import urlsafe_base64_encode
 
 from accounts import claims
 from accounts.emails import verification_token
-from games.clubs import seasons, tv
+from games.clubs import membership, seasons, tv
 from games.engine import Rules
 from games.models import Club, ClubMember, Game, Invitation, Player, Season, YearShare
 from games.nights import services as nights
@@ -198,6 +198,14 @@ class World:
         club.refresh_from_db()
         return club
 
+    # Clubs: alice made them; bob is a member of the first and invited to the second.
+    @cached_property
+    def club(self) -> Club:
+        club = membership.create_club(self.owner, "Friday club")
+        membership.join(self.participant, club.invite_token)
+        club.refresh_from_db()
+        return club
+
     @cached_property
     def season(self) -> Season:
         return seasons.current_season(self.seasons_club)
@@ -214,6 +222,16 @@ class World:
         """The link to alice's year, this year (her Player made: sharing asks for games)."""
         Player.for_user(self.owner)
         return YearShare.objects.create(user=self.owner, year=timezone.localdate().year)
+
+    @cached_property
+    def bobs_membership(self) -> ClubMember:
+        return ClubMember.objects.get(club=self.club, user=self.participant)
+
+    @cached_property
+    def inviting_club(self) -> Club:
+        club = membership.create_club(self.owner, "Sunday club")
+        membership.invite(club, self.owner, self.participant.get_username())
+        return club
 
     # Signed links, all bob's.
     @cached_property
@@ -327,6 +345,20 @@ def to(name: str) -> Callable[[World], str]:
 
 def this_year_review(world: World) -> str:
     return reverse("games:year_review", args=[timezone.localdate().year])
+
+
+def club_id(club: str = "club") -> Callable[[World], list[Any]]:
+    return lambda world: [getattr(world, club).public_id]
+
+
+def club_page(club: str = "club") -> Go:
+    return Go(lambda world: reverse("games:club_detail", args=club_id(club)(world)))
+
+
+CLUBS = Go(to("games:club_list"))
+# A change to the club: a stranger gets 404, a member goes back to the club's page (a
+# member who isn't an admin with the sentence that says no).
+CLUB_CHANGE = expect(LOGIN, 404, club_page(), club_page())
 
 
 SET_PASSWORD = Go(
@@ -575,6 +607,66 @@ ROWS: list[Row] = [
         args=lambda world: [world.seasons_club.public_id],
         data=lambda world: {"version": tv.live_version(world.seasons_club)},
         about="unchanged",
+    ),
+    # --- clubs: alice is the admin, bob a member ---
+    Row("games:club_list", LOGGED_IN),
+    Row("games:club_create", expect(LOGIN, CLUBS, CLUBS, CLUBS)),
+    Row(
+        "games:club_create",
+        expect(LOGIN, 302, 302, 302),  # to the new club's page
+        method="post",
+        data=lambda world: {"name": "Tuesday club"},
+    ),
+    Row("games:club_create", LOGGED_IN, method="post", about="no name"),
+    Row("games:club_detail", MEMBERS, args=club_id()),
+    Row(
+        "games:club_join",
+        expect(LOGIN, 200, club_page(), club_page()),
+        args=lambda world: [world.club.invite_token],
+    ),
+    Row(
+        "games:club_join",
+        expect(LOGIN, club_page(), club_page(), club_page()),
+        args=lambda world: [world.club.invite_token],
+        method="post",
+    ),
+    Row("games:club_join", expect(LOGIN, 404, 404, 404), args=lambda world: ["forged"]),
+    Row(
+        "games:club_invite",
+        CLUB_CHANGE,
+        args=club_id(),
+        method="post",
+        data=lambda world: {"username": world.carol.get_username()},
+    ),
+    Row(
+        "games:club_accept_invitation",
+        # alice is in the club already: accepting is harmless; the stranger has none.
+        expect(LOGIN, CLUBS, club_page("inviting_club"), club_page("inviting_club")),
+        args=club_id("inviting_club"),
+        method="post",
+    ),
+    Row(
+        "games:club_decline_invitation",
+        expect(LOGIN, CLUBS, CLUBS, CLUBS),
+        args=club_id("inviting_club"),
+        method="post",
+    ),
+    Row("games:club_leave", MEMBERS, args=club_id()),
+    Row("games:club_leave", expect(LOGIN, 404, CLUBS, CLUBS), args=club_id(), method="post"),
+    Row(
+        "games:club_make_admin",
+        CLUB_CHANGE,
+        args=club_id(),
+        method="post",
+        data=lambda world: {"member": world.bobs_membership.pk},
+    ),
+    Row("games:club_new_link", CLUB_CHANGE, args=club_id(), method="post"),
+    Row(
+        "games:club_rename",
+        CLUB_CHANGE,
+        args=club_id(),
+        method="post",
+        data=lambda world: {"name": "Friday night club"},
     ),
     # --- online games: alice created them, bob has a seat ---
     Row("games:online_list", LOGGED_IN),
