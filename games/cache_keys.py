@@ -290,16 +290,25 @@ def clubs_parts(figures: str, *shown: object) -> str:
 
 
 def club_page(
-    club: Club, extent: tuple[int, int, int], *, admin: bool, link: str, csrf: str
+    club: Club,
+    extent: tuple[int, int, int, int],
+    *,
+    today: object,
+    admin: bool,
+    link: str,
+    csrf: str,
 ) -> str:
     """A club's page body as a member (`admin`: one of its admins, who gets the admin
     forms) sees it, with the forms' CSRF token for the requests with this cookie. The
     club's version moves on with its members, invitations, name and join link; the
     `extent` of its games (access.games_extent: how many, the sums of their versions and
-    ids) with any change to any of them; the dates are shown in the time zone. `link`
-    is the join link as shown (its host and token)."""
+    ids, and how far the ratings have got: access.page_extent) with any change to any of
+    them or to the members' ratings; `today` (the site's date) moves the season and the
+    year in review it points to; the dates are shown in the time zone. `link` is the
+    join link as shown (its host and token)."""
     shown = (
         extent,
+        today,
         admin,
         link,
         get_language(),

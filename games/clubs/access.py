@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Max, Q, Subquery, Sum
 from django.http import Http404
 
-from games.models import Club, ClubMember, Game
+from games.models import Club, ClubMember, Game, RatingMark
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -48,3 +48,18 @@ def games_extent(
         games = games.filter(window)
     row = games.aggregate(games=Count("id"), versions=Sum("version"), ids=Sum("id"))
     return (row["games"], row["versions"] or 0, row["ids"] or 0)
+
+
+def page_extent(club: Club) -> tuple[int, int, int, int]:
+    """`games_extent(club)` and how far the ratings have got (`RatingMark.revision`: it
+    moves on with every ratings run), in one query: the club page shows its members'
+    ratings, which a run writes after a game's last version bump. Read from the club's
+    row, so a club without games still has a row to carry the revision."""
+    row = Club.objects.filter(pk=club.pk).aggregate(
+        # Not named "games": that name would hide the relation from the sums after it.
+        count=Count("games"),
+        versions=Sum("games__version"),
+        ids=Sum("games__id"),
+        ratings=Max(Subquery(RatingMark.objects.filter(pk=1).values("revision"))),
+    )
+    return (row["count"], row["versions"] or 0, row["ids"] or 0, row["ratings"] or 0)

@@ -2,12 +2,13 @@
 forms, drawn once and kept.
 
 A request asks only for the club with the viewer's membership (access.club_for_member)
-and the extent of the club's games (access.games_extent); the body comes from the cache
-under a key of those, the language, the time zone, whether the viewer is an admin and
-their CSRF cookie (cache_keys.club_page). Every change to a member, an invitation, the
+and the extent of the club's games with the ratings' revision (access.page_extent); the
+body — with the season's table, the members' ratings over the season and the records'
+summary — comes from the cache under a key of those, the site's date, the language, the
+time zone, whether the viewer is an admin and their CSRF cookie (cache_keys.club_page). Every change to a member, an invitation, the
 name or the join link bumps the club's version, every change to a game its own version
-and so the extent: what was kept before is never read again. Drawing it (a miss) takes
-five queries, however many members and games the club has.
+and so the extent: what was kept before is never read again. Drawing it (a miss) takes a
+fixed number of queries, however many members and games the club has.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from games.models import Club, ClubInvitation, ClubMember, Game, Player
 from games.online.lobby import lobby_size
 from phase10site.context_processors import request_csrf_token
 
-from . import access
+from . import access, records, seasons
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -149,8 +150,14 @@ def body(request: HttpRequest, club: Club) -> SafeString:
     link = join_url(request, club)
     key = None
     if csrf is not None:
-        extent = access.games_extent(club)
-        key = cache_keys.club_page(club, extent, admin=club.viewer_is_admin, link=link, csrf=csrf)
+        key = cache_keys.club_page(
+            club,
+            access.page_extent(club),
+            today=seasons.site_today(),
+            admin=club.viewer_is_admin,
+            link=link,
+            csrf=csrf,
+        )
         kept: str | None = cache.get(key)
         if kept is not None:
             return SafeString(kept)
@@ -167,7 +174,10 @@ def join_url(request: HttpRequest, club: Club) -> str:
 
 def _context(club: Club, link: str) -> dict[str, Any]:
     people = members(club)
-    return {
+    table = seasons.current_table(club)
+    return records.summary_context(club, seasons.site_today()) | {
+        "table": table,
+        "ratings": seasons.member_ratings(club, table.season),
         "club": club,
         "underway": underway(club),
         "recent": recent(club),

@@ -7,14 +7,16 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 
-from games.clubs import membership
+from games.clubs import membership, seasons
 from games.engine import Rules
-from games.models import ClubMember, Game, Player
+from games.models import ClubMember, Game, Player, RatingMark
 from games.nights import services as nights
 from games.online import lobby
 from tests.clubs.membership_helpers import (
@@ -26,6 +28,8 @@ from tests.clubs.membership_helpers import (
 )
 from tests.nights.helpers import post_round
 
+# The queries of a club page drawn anew (test_the_page_asks_the_same_few_queries_...).
+DRAWN = 18
 pytestmark = pytest.mark.django_db
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -211,14 +215,37 @@ def test_the_page_asks_the_same_few_queries_however_big_the_club(
     many_finished_nights(club, guests[:2], size)
     for n in range(size // 2):
         club_night(club, alice, [Player.for_user(alice), f"Someone {n}"])
+    # The season's row is made the first time anything asks for it (a page of the
+    # club's or the beat job), once a year; here before the counted requests.
+    seasons.current_season(club)
     client = _client(alice)
     client.get(reverse("games:club_list"))  # the session's language is read once
 
     # Drawn: the session, the user, the club with the membership, the extent of its
-    # games, then under way, recent, members, guests and invitations.
-    with django_assert_num_queries(9):
+    # games and the ratings' revision; then members, the season, its games' extent and
+    # its table; the records' extent and their four queries; the members' ratings; under
+    # way, recent, guests and invitations.
+    with django_assert_num_queries(DRAWN):
         _page(client, club)
     # Kept: only the first four.
     with django_assert_num_queries(4):
         _page(client, club)
     assert ClubMember.objects.filter(club=club).count() == size
+
+
+def test_a_ratings_run_draws_the_kept_page_again(alice, django_assert_num_queries):
+    """The members' ratings are written by a run after a game's last version bump: the
+    run's revision is part of the page's key."""
+    club = make_club(alice)
+    seasons.current_season(club)
+    client = _client(alice)
+    client.get(reverse("games:club_list"))
+    _page(client, club)
+    with django_assert_num_queries(4):
+        _page(client, club)
+    RatingMark.objects.update_or_create(pk=1, defaults={"revision": 7})
+    with CaptureQueriesContext(connection) as drawn:
+        _page(client, club)
+    assert len(drawn) > 4
+    with django_assert_num_queries(4):
+        _page(client, club)
