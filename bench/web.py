@@ -459,7 +459,7 @@ def _club(viewer):  # type: ignore[no-untyped-def]
     )
     players = [Player.for_user(user) for user in others]
     players += Player.objects.bulk_create(
-        Player(name=f"Guest {n}", created_by=viewer) for n in range(5)
+        Player(name=f"Guest {n}", created_by=others[0]) for n in range(5)
     )
     now = timezone.now()
     rows = [_club_rounds(position) for position in range(4)]
@@ -469,7 +469,9 @@ def _club(viewer):  # type: ignore[no-untyped-def]
             name=f"Club night {n}",
             status=Game.Status.FINISHED,
             club=club,
-            creator=viewer,
+            # A member who keeps the score, not the viewer: bench0's own lists stay as
+            # they were.
+            creator=others[0],
             rounds_played=CLUB_ROUNDS,
             finished_at=now - timedelta(hours=13 * n),
             winner=players[(n * 7) % len(players)],
