@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count, F, Max, QuerySet, Sum
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
 from games import cache_keys
@@ -122,7 +123,19 @@ def person_year(player: Player, year: int) -> PersonYear:
     """`player`'s year in review: the extent (one query), the rest from the cache or
     counted."""
     scope = person_scope(player, year)
+    return _person_year(cache_keys.person_year(player, year, person_extent(scope)), scope, year)
+
+
+def lazy_person_year(player: Player, year: int) -> tuple[str, PersonYear]:
+    """The key of `player`'s year in review (one query) and the review itself, read from
+    the cache or counted only when something uses it: a page whose HTML of it is kept
+    doesn't."""
+    scope = person_scope(player, year)
     key = cache_keys.person_year(player, year, person_extent(scope))
+    return key, cast("PersonYear", SimpleLazyObject(lambda: _person_year(key, scope, year)))
+
+
+def _person_year(key: str, scope: Scope, year: int) -> PersonYear:
     kept: PersonYear | None = cache.get(key)
     if kept is None:
         kept = count_person_year(scope, year, key)
@@ -237,7 +250,18 @@ def club_year(club: Club, year: int) -> ClubYear:
     """The club's year in review: the extent (one query), the rest from the cache or
     counted."""
     games = records.finished_games(club, window(year))
+    return _club_year(cache_keys.club_year(club, year, club_extent(games)), club, year, games)
+
+
+def lazy_club_year(club: Club, year: int) -> tuple[str, ClubYear]:
+    """The key of the club's year in review (one query) and the review itself, read from
+    the cache or counted only when something uses it (as `lazy_person_year`)."""
+    games = records.finished_games(club, window(year))
     key = cache_keys.club_year(club, year, club_extent(games))
+    return key, cast("ClubYear", SimpleLazyObject(lambda: _club_year(key, club, year, games)))
+
+
+def _club_year(key: str, club: Club, year: int, games: QuerySet[Game]) -> ClubYear:
     kept: ClubYear | None = cache.get(key)
     if kept is None:
         kept = count_club_year(club, year, games, key)

@@ -50,9 +50,10 @@ def year_review(request: AuthenticatedHttpRequest, number: int) -> HttpResponse:
     its forms carry the CSRF token)."""
     _open_year(number)
     player = Player.for_user(request.user)
-    review = year.person_year(player, number)
+    key, review = year.lazy_person_year(player, number)
     shared = year.shared_link(request.user, number)
     context: dict[str, Any] = {
+        "year": number,
         "review": review,
         "player": player,
         "own": True,
@@ -60,7 +61,7 @@ def year_review(request: AuthenticatedHttpRequest, number: int) -> HttpResponse:
         "share_url": None
         if shared is None
         else request.build_absolute_uri(reverse("games:year_shared", args=[shared.token])),
-        "parts": cache_keys.clubs_parts(review.key, "own", player.name),
+        "parts": cache_keys.clubs_parts(key, "own", player.name),
         **_navigation(number, "games:year_review"),
     }
     return render(request, "clubs/year.html", context)
@@ -100,13 +101,14 @@ def year_shared(request: HttpRequest, token: str) -> HttpResponse:
     player = getattr(shared.user, "player", None)
     if player is None:
         raise Http404
-    review = year.person_year(player, shared.year)
+    key, review = year.lazy_person_year(player, shared.year)
     context = {
+        "year": shared.year,
         "review": review,
         "player": player,
         "own": False,
         "shared_page": True,
-        "parts": cache_keys.clubs_parts(review.key, "shared", player.name),
+        "parts": cache_keys.clubs_parts(key, "shared", player.name),
         "previous_url": None,
         "next_url": None,
     }
@@ -120,11 +122,12 @@ def year_shared(request: HttpRequest, token: str) -> HttpResponse:
 def club_year(request: AuthenticatedHttpRequest, public_id: str, number: int) -> HttpResponse:
     _open_year(number)
     club = access.club_for_member(request.user, public_id)
-    review = year.club_year(club, number)
+    key, review = year.lazy_club_year(club, number)
     context = {
         "club": club,
+        "year": number,
         "review": review,
-        "parts": cache_keys.clubs_parts(review.key, "club", club.name),
+        "parts": cache_keys.clubs_parts(key, "club", club.name),
         **_navigation(number, "games:club_year", club.public_id),
     }
     return render(request, "clubs/club_year.html", context)
