@@ -263,21 +263,24 @@ def season_table(club: Club, season: Season, extent: tuple[int, int, int] | None
 def club_records(club: Club, extent: tuple[int, int, int]) -> str:
     """A club's stats page's figures (games/clubs/records.py `ClubFigures`): the club at
     its version (who the members are) over its finished games at `extent`
-    (access.games_extent). Data, not words: the same in every language."""
-    return f"club-records:{club.public_id}:{club.version}:{_digest(extent)}"
+    (access.games_extent). Data, not words: the same in every language. The 2, here and
+    in `person_year` and `club_year`, is the value's shape: its games carry the day they
+    were created (a night without a name is called by it), which one kept by an earlier
+    release (in a shared cache) doesn't."""
+    return f"club-records:2:{club.public_id}:{club.version}:{_digest(extent)}"
 
 
 def person_year(player: Player, year: int, extent: tuple[object, ...]) -> str:
     """A member's year in review's figures (games/clubs/year.py `PersonYear`): `player`'s
     finished games of `year` at `extent` (their count, versions, ids and ratings run)."""
     shown = (player.pk, player.created_at.isoformat(), year, extent)
-    return "person-year:" + _digest(shown)
+    return "person-year:2:" + _digest(shown)
 
 
 def club_year(club: Club, year: int, extent: tuple[object, ...]) -> str:
     """A club's year in review's figures (games/clubs/year.py `ClubYear`): the club at its
     version over its finished games of `year` at `extent` (as `person_year`'s)."""
-    return f"club-year:{club.public_id}:{club.version}:{year}:{_digest(extent)}"
+    return f"club-year:2:{club.public_id}:{club.version}:{year}:{_digest(extent)}"
 
 
 def clubs_parts(figures: str, *shown: object) -> str:

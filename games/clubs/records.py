@@ -33,6 +33,7 @@ from games import cache_keys
 from games.models import Club, Game, Player, RoundScore, Seat
 from games.stats.ratings import placings
 from games.stats.scope import not_pick_a_phase_q
+from games.templatetags.game_words import night_name
 
 from . import access
 
@@ -80,6 +81,7 @@ class GameRef:
     name: str
     mode: str
     finished_at: datetime
+    created_at: datetime
 
     @property
     def url(self) -> str:
@@ -88,6 +90,9 @@ class GameRef:
 
     @property
     def title(self) -> str:
+        """As the game's other lists call it: a night without a name by its date."""
+        if self.mode == Game.Mode.NIGHT:
+            return night_name(Game(name=self.name, created_at=self.created_at))
         return str(Game(name=self.name, public_id=self.public_id))
 
 
@@ -214,6 +219,7 @@ def game_rows(games: QuerySet[Game]) -> list[GameRow]:
             "game__name",
             "game__mode",
             "game__finished_at",
+            "game__created_at",
             "game__rounds_played",
             "player_id",
             "player__name",
@@ -229,11 +235,14 @@ def game_rows(games: QuerySet[Game]) -> list[GameRow]:
     )
     rows: list[GameRow] = []
     for row in seats:
-        (game_id, public_id, name, mode, finished_at, rounds, player_id, player_name) = row[:8]
-        (user, anonymised, is_bot, resigned, rank, accepted, is_winner, score) = row[8:]
+        (game_id, public_id, name, mode, finished_at, created_at, rounds) = row[:7]
+        (player_id, player_name, user, anonymised, is_bot, resigned, rank) = row[7:14]
+        (accepted, is_winner, score) = row[14:]
         assert finished_at is not None  # filtered above
         if not rows or rows[-1].id != game_id:
-            rows.append(GameRow(game_id, GameRef(public_id, name, mode, finished_at), rounds))
+            rows.append(
+                GameRow(game_id, GameRef(public_id, name, mode, finished_at, created_at), rounds)
+            )
         person = Person(player_id, player_name, user is None and not anonymised)
         rows[-1].seats.append(
             SeatRow(player_id, is_bot, resigned, rank, accepted, is_winner, score, person)
@@ -304,7 +313,7 @@ def records(
 def comeback(game: GameRow, winner: int, laid: Iterable[tuple[int, int]]) -> int:
     """The most phases `winner` was behind the leader at the end of a round of `game`.
 
-    >>> g = GameRow(1, GameRef("x", "", "night", EARLIEST), 5)
+    >>> g = GameRow(1, GameRef("x", "", "night", EARLIEST, EARLIEST), 5)
     >>> comeback(g, 1, [(1, 2), (2, 2), (3, 1), (4, 1), (5, 1)])
     2
     """

@@ -7,6 +7,7 @@ import pytest
 
 from games.clubs import records
 from games.models import Game, Player, Seat
+from games.templatetags.game_words import night_name
 from tests.clubs.records_helpers import at, club_game, correct, make_club, seed
 from tests.stats.factories import laid, missed, picked, player
 
@@ -125,3 +126,12 @@ def test_pick_a_phase_games_imported_games_and_bots_wins_count_as_defined(alice,
     assert summary(kept.records["streak"])[:2] == (2, "alice")
     assert kept.records["streak"].first is not None
     assert kept.records["streak"].first.finished_at == at(2025, 1, 1)
+
+
+def test_a_night_without_a_name_is_called_by_its_day_as_in_the_other_lists(alice, bob, carol):
+    history = seed(alice, bob, carol)
+    night = Game.objects.get(name="G6")  # the fewest rounds to win: a night
+    Game.objects.filter(pk=night.pk).update(name="", version=night.version + 1)
+    record = figures(history).records["fewest_rounds"]
+    assert record.game.title == night_name(Game.objects.get(pk=night.pk))
+    assert record.game.title.startswith("Game night of ")
