@@ -412,7 +412,17 @@ def test_a_conflict_on_round_4_names_what_differs_counts_it_once_and_is_on_the_f
     expect(problem.locator("li")).to_have_text(
         ["alice: 25 points on the other phone, 10 on yours."]
     )
-    assert where(page, "#offline-alerts .offline-problem") < where(page, ".scoreboard")
+    # Above the scoreboard, once the scoreboard the server answered with is drawn (while
+    # it is being swapped in it has no box yet: a read then compares with 0).
+    page.wait_for_function(
+        """() => {
+            window.scrollTo(0, 0);
+            const problem = document.querySelector("#offline-alerts .offline-problem");
+            const board = document.querySelector(".scoreboard");
+            if (!problem || !board || board.getBoundingClientRect().height === 0) return false;
+            return problem.getBoundingClientRect().top < board.getBoundingClientRect().top;
+        }"""
+    )
     assert where(page, "#offline-alerts .offline-problem") < 844
     shot(page, "offline-conflict-round-4")
 
