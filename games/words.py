@@ -494,3 +494,11 @@ def round_refusal(error: RuleError, name: str) -> str:
     if message is None:
         return _("That doesn't fit the rules: %(reason)s") % {"reason": str(error)}
     return message % values
+
+
+def night_title(name: str, created_at: datetime) -> str:
+    """A game night's name, or its day when the scorer didn't give one (every list that
+    names a night: the template filter `night_name`, the clubs' records)."""
+    if name:
+        return name
+    return _("Game night of %(date)s") % {"date": date_format(created_at, "DATE_FORMAT")}

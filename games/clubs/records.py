@@ -33,7 +33,7 @@ from games import cache_keys
 from games.models import Club, Game, Player, RoundScore, Seat
 from games.stats.ratings import placings
 from games.stats.scope import not_pick_a_phase_q
-from games.templatetags.game_words import night_name
+from games.words import night_title
 
 from . import access
 
@@ -92,7 +92,7 @@ class GameRef:
     def title(self) -> str:
         """As the game's other lists call it: a night without a name by its date."""
         if self.mode == Game.Mode.NIGHT:
-            return night_name(Game(name=self.name, created_at=self.created_at))
+            return night_title(self.name, self.created_at)
         return str(Game(name=self.name, public_id=self.public_id))
 
 

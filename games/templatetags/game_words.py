@@ -2,13 +2,13 @@
 a night's name."""
 
 from django import template
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from games.engine import Rules
 from games.models import Game
 from games.scoring import game_rules
 from games.words import (
+    night_title,
     rules_words,
     time_limit_words,
     variant_words,
@@ -49,6 +49,4 @@ def rule_lines(game: Game) -> list[tuple[str, str, str]]:
 @register.filter
 def night_name(game: Game) -> str:
     """The game's name, or its date when the scorer didn't give one."""
-    if game.name:
-        return str(game.name)
-    return _("Game night of %(date)s") % {"date": date_format(game.created_at, "DATE_FORMAT")}
+    return night_title(str(game.name), game.created_at)
