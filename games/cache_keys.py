@@ -30,8 +30,8 @@ kept).
 | `season_table` | a club season's league table (clubs/_season_table.html, a `{% cache %}` block) | the club's version, the extent of the games finished in the season (none once it is closed: the kept copy), the season, language, time zone, script prefix |
 | `club_records` | a club's stats page's figures (games/clubs/records.py) | the club's version, its finished games and their versions |
 | `person_year` | a member's year in review's figures (games/clubs/year.py) | the player, the year, their games that year and their versions, the ratings of those games |
-| `club_year` | a club's year in review's figures (games/clubs/year.py) | the club's version, the year, its games that year and their versions, the ratings of those games |
-| `club_page` | a club's page (clubs/detail.html's kept body, games/clubs/page.py) with its forms | the club's version, the extent of its games, admin or not, the join link as shown, language, time zone, script prefix, CSRF cookie |
+| `club_year` | a club's year in review's figures (games/clubs/year.py) | the club's version (as `club_page`), the ratings' run, the year |
+| `club_page` | a club's page (clubs/detail.html's kept body, games/clubs/page.py) with its forms | the club's version (which any change to its games moves: `scoring.bump_club`), the ratings' run, admin or not, the join link as shown, language, time zone, script prefix, CSRF cookie |
 | `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
 
 Names and other words a version doesn't cover (a renamed player shown in a game that no
@@ -277,10 +277,12 @@ def person_year(player: Player, year: int, extent: tuple[object, ...]) -> str:
     return "person-year:2:" + _digest(shown)
 
 
-def club_year(club: Club, year: int, extent: tuple[object, ...]) -> str:
+def club_year(club: Club, year: int) -> str:
     """A club's year in review's figures (games/clubs/year.py `ClubYear`): the club at its
-    version over its finished games of `year` at `extent` (as `person_year`'s)."""
-    return f"club-year:2:{club.public_id}:{club.version}:{year}:{_digest(extent)}"
+    version, which moves on with any change to its games (games/scoring.py
+    `bump_club`), and the ratings' run (`club.ratings_revision`), in `year`. The 3 is the
+    value's shape (`club_records`'s 2) and the key's (no games' extent)."""
+    return f"club-year:3:{club.public_id}:{club.version}:{club.ratings_revision}:{year}"
 
 
 def clubs_parts(figures: str, *shown: object) -> str:
@@ -294,7 +296,6 @@ def clubs_parts(figures: str, *shown: object) -> str:
 
 def club_page(
     club: Club,
-    extent: tuple[int, int, int, int],
     *,
     today: object,
     admin: bool,
@@ -303,14 +304,14 @@ def club_page(
 ) -> str:
     """A club's page body as a member (`admin`: one of its admins, who gets the admin
     forms) sees it, with the forms' CSRF token for the requests with this cookie. The
-    club's version moves on with its members, invitations, name and join link; the
-    `extent` of its games (access.games_extent: how many, the sums of their versions and
-    ids, and how far the ratings have got: access.page_extent) with any change to any of
-    them or to the members' ratings; `today` (the site's date) moves the season and the
-    year in review it points to; the dates are shown in the time zone. `link` is the
-    join link as shown (its host and token)."""
+    club's version moves on with its members, invitations, name, join link, seasons and
+    with any change to any of its games (games/scoring.py `bump_club`); the ratings' run
+    (`club.ratings_revision`, access.club_for_member) with the members' ratings; `today`
+    (the site's date) moves the season and the year in review it points to; the dates
+    are shown in the time zone. `link` is the join link as shown (its host and token).
+    The 2 is the key's shape: it no longer carries the games' extent."""
     shown = (
-        extent,
+        club.ratings_revision,
         today,
         admin,
         link,
@@ -319,7 +320,7 @@ def club_page(
         get_script_prefix(),
         csrf,
     )
-    return f"club-page:{club.public_id}:{club.version}:{_digest(shown)}"
+    return f"club-page:2:{club.public_id}:{club.version}:{_digest(shown)}"
 
 
 def fragment(name: str, *vary: object) -> str:

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from games.engine import Rules, Standing, standing_ranks
 from phase10site.celery import app, publish_on_commit
 
-from .models import Game, Player, RoundScore, Seat
+from .models import Club, Game, Player, RoundScore, Seat
 
 # The ratings' task (games/tasks.py), published by name: what writes games never imports
 # games/stats/, which reads them.
@@ -94,7 +94,8 @@ def bump(game: Game, *fields: str) -> None:
     written. Call it first in the transaction that writes the change's other rows: the
     UPDATE takes the row's lock, so a second writer waits there and then finds the
     version moved on. Every cached page and scoreboard is keyed by the version, so a
-    write that changes what a game's pages show and skips this leaves them stale."""
+    write that changes what a game's pages show and skips this leaves them stale. A
+    club's game moves its club on too (`bump_club`)."""
     expected = game.version
     game.updated_at = timezone.now()
     names = fields or tuple(
@@ -112,6 +113,8 @@ def bump(game: Game, *fields: str) -> None:
     if written != 1:
         raise Changed
     game.version = expected + 1
+    if game.club_id is not None:
+        bump_club(game.club_id)
 
 
 def bump_games_of(player: Player) -> None:
@@ -119,7 +122,27 @@ def bump_games_of(player: Player) -> None:
     player (a new name, a claim that merges a guest into a member, an account's deletion)
     changes what those games' pages show. Call it in the transaction of that change. Their
     `updated_at` stays: the games themselves weren't played."""
-    Game.objects.filter(seats__player=player).update(version=F("version") + 1)
+    bump_all(Game.objects.filter(seats__player=player))
+
+
+def bump_all(games: QuerySet[Game]) -> None:
+    """Every game in `games` one version on, in one statement, and then their clubs: a
+    change that isn't a game being played but changes what its pages show (a player's
+    name, away mode, a seat's own setting). Their `updated_at` stays."""
+    games.update(version=F("version") + 1)
+    Club.objects.filter(pk__in=games.exclude(club=None).values("club_id")).update(
+        version=F("version") + 1
+    )
+
+
+def bump_club(club_id: int) -> None:
+    """The club one version on. A club's kept pages (games/clubs/page.py, year.py) are
+    keyed by its version and the ratings' run alone, so it moves on with every change of
+    the club (its members, name, seasons: games/clubs/) and of any of its games (`bump`,
+    `bump_all`, and a game joining or leaving it). In the transaction of that change;
+    after the game's own row, whose lock is taken first everywhere. The UPDATE holds the
+    club row's lock until commit, so two changes of one club queue one after the other."""
+    Club.objects.filter(pk=club_id).update(version=F("version") + 1)
 
 
 def save_seat_setting(seat: Seat, *fields: str) -> None:
@@ -130,7 +153,7 @@ def save_seat_setting(seat: Seat, *fields: str) -> None:
     Its `updated_at` stays: the game itself wasn't played."""
     with transaction.atomic():
         seat.save(update_fields=list(fields))
-        Game.objects.filter(pk=seat.game_id).update(version=F("version") + 1)
+        bump_all(Game.objects.filter(pk=seat.game_id))
 
 
 def queue_rating(game: Game) -> None:

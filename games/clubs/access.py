@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from django.db.models import Count, Max, Q, Subquery, Sum
+from django.db.models import Count, Q, Sum
 from django.http import Http404
 
 from games.models import Club, ClubMember, Game, RatingMark
@@ -16,17 +16,20 @@ if TYPE_CHECKING:
 
 
 def club_for_member(user: User, public_id: str) -> Club:
-    """The club `public_id`, with `viewer_is_admin` set for `user`, or 404 unless they
-    are a member. One query."""
+    """The club `public_id`, with `viewer_is_admin` set for `user` and the ratings' run
+    (`ratings_revision`, what its kept pages are keyed by with its version), or 404
+    unless they are a member. One query."""
     membership = (
         ClubMember.objects.filter(club__public_id=public_id, user=user)
         .select_related("club")
+        .annotate(ratings_revision=RatingMark.revision_now())
         .first()
     )
     if membership is None:
         raise Http404
     club = membership.club
     club.viewer_is_admin = membership.is_admin
+    club.ratings_revision = membership.ratings_revision
     return club
 
 
@@ -48,18 +51,3 @@ def games_extent(
         games = games.filter(window)
     row = games.aggregate(games=Count("id"), versions=Sum("version"), ids=Sum("id"))
     return (row["games"], row["versions"] or 0, row["ids"] or 0)
-
-
-def page_extent(club: Club) -> tuple[int, int, int, int]:
-    """`games_extent(club)` and how far the ratings have got (`RatingMark.revision`: it
-    moves on with every ratings run), in one query: the club page shows its members'
-    ratings, which a run writes after a game's last version bump. Read from the club's
-    row, so a club without games still has a row to carry the revision."""
-    row = Club.objects.filter(pk=club.pk).aggregate(
-        # Not named "games": that name would hide the relation from the sums after it.
-        count=Count("games"),
-        versions=Sum("games__version"),
-        ids=Sum("games__id"),
-        ratings=Max(Subquery(RatingMark.objects.filter(pk=1).values("revision"))),
-    )
-    return (row["count"], row["versions"] or 0, row["ids"] or 0, row["ratings"] or 0)

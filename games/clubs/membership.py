@@ -2,7 +2,7 @@
 admins, the club's name, and which of a member's clubs a new game belongs to.
 
 Each change takes the club row's lock, makes its change and bumps `Club.version` in one
-transaction (`club_version.bump`), so a kept club page never shows an old member list.
+transaction (`games.scoring.bump_club`), so a kept club page never shows an old member list.
 A change that can't be made raises `Refused` with a sentence for the page; a change
 made twice (a double click, a second tab) is either harmless or refused, never made
 twice.
@@ -22,9 +22,8 @@ from games.errors import Refused
 from games.ids import new_token
 from games.models import Club, ClubInvitation, ClubMember, Game, Player
 from games.players import find_member
+from games.scoring import bump_club
 from games.words import isolated
-
-from . import club_version
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -114,7 +113,7 @@ def invite(club: Club, by: User, username: str) -> ClubInvitation:
             _("%(name)s is already invited.") % {"name": name}, code="invited", field="username"
         )
     invitation = ClubInvitation.objects.create(club=locked, user=user, invited_by=by)
-    club_version.bump(locked.pk)
+    bump_club(locked.pk)
     return invitation
 
 
@@ -146,7 +145,7 @@ def accept_invitation(user: User, public_id: str) -> Club:
             raise Refused(no_invitation_message(), code="no_invitation")
         _add_member(club, user)
     if answered:
-        club_version.bump(club.pk)
+        bump_club(club.pk)
     return club
 
 
@@ -156,7 +155,7 @@ def decline_invitation(user: User, public_id: str) -> None:
     answered, _by_model = ClubInvitation.objects.filter(club=club, user=user).delete()
     if not answered:
         raise Refused(no_invitation_message(), code="no_invitation")
-    club_version.bump(club.pk)
+    bump_club(club.pk)
 
 
 @transaction.atomic
@@ -170,7 +169,7 @@ def join(user: User, token: str) -> Club:
         return club
     _add_member(club, user)
     ClubInvitation.objects.filter(club=club, user=user).delete()
-    club_version.bump(club.pk)
+    bump_club(club.pk)
     return club
 
 
@@ -200,7 +199,7 @@ def leave(club: Club, user: User) -> ClubMember | None:
         successor.is_admin = True
         successor.save(update_fields=["is_admin"])
     membership.delete()
-    club_version.bump(locked.pk)
+    bump_club(locked.pk)
     return successor
 
 
@@ -216,7 +215,7 @@ def make_admin(club: Club, by: User, member_id: int) -> ClubMember:
         raise Refused(_("%(name)s is already an admin.") % {"name": name}, code="admin")
     member.is_admin = True
     member.save(update_fields=["is_admin"])
-    club_version.bump(locked.pk)
+    bump_club(locked.pk)
     return member
 
 
@@ -226,7 +225,7 @@ def new_join_link(club: Club, by: User) -> str:
     locked = _as_admin(club, by)
     locked.invite_token = new_token()
     locked.save(update_fields=["invite_token"])
-    club_version.bump(locked.pk)
+    bump_club(locked.pk)
     return locked.invite_token
 
 
@@ -239,7 +238,7 @@ def rename(club: Club, by: User, name: str) -> Club:
     if name != locked.name:
         locked.name = name
         locked.save(update_fields=["name"])
-        club_version.bump(locked.pk)
+        bump_club(locked.pk)
     return locked
 
 

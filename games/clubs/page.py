@@ -1,14 +1,15 @@
 """A club's page: what is under way, the recent games, the members and guests, and the
 forms, drawn once and kept.
 
-A request asks only for the club with the viewer's membership (access.club_for_member)
-and the extent of the club's games with the ratings' revision (access.page_extent); the
-body — with the season's table, the members' ratings over the season and the records'
-summary — comes from the cache under a key of those, the site's date, the language, the
-time zone, whether the viewer is an admin and their CSRF cookie (cache_keys.club_page). Every change to a member, an invitation, the
-name or the join link bumps the club's version, every change to a game its own version
-and so the extent: what was kept before is never read again. Drawing it (a miss) takes a
-fixed number of queries, however many members and games the club has.
+A request asks only for the club with the viewer's membership and the ratings' run
+(access.club_for_member, one query); the body — with the season's table, the members'
+ratings over the season and the records' summary — comes from the cache under a key of
+the club's version, the ratings' run, the site's date, the language, the time zone,
+whether the viewer is an admin and their CSRF cookie (cache_keys.club_page). The club's
+version moves on with every change to the club (a member, an invitation, the name, the
+join link, a season) and to any of its games (games/scoring.py `bump_club`): what was
+kept before is never read again. Drawing it (a miss) takes a fixed number of queries,
+however many members and games the club has.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from games.models import Club, ClubInvitation, ClubMember, Game, Player
 from games.online.lobby import lobby_size
 from phase10site.context_processors import request_csrf_token
 
-from . import access, records, seasons
+from . import records, seasons
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -152,7 +153,6 @@ def body(request: HttpRequest, club: Club) -> SafeString:
     if csrf is not None:
         key = cache_keys.club_page(
             club,
-            access.page_extent(club),
             today=seasons.site_today(),
             admin=club.viewer_is_admin,
             link=link,

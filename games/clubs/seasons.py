@@ -32,11 +32,12 @@ from django.utils.translation import gettext as _
 from games import cache_keys
 from games.errors import Refused
 from games.models import Club, ClubMember, Game, RatingChange, Season, Seat
+from games.scoring import bump_club
 from games.stats import ratings
 from games.stats.rating_stats import signed
 from games.words import isolated
 
-from . import access, club_version, league
+from . import access, league
 from .league import Row
 
 # What admins may choose.
@@ -90,7 +91,7 @@ def season_on(club: Club, day: date) -> Season:
     if found is not None:
         return found
     with transaction.atomic():
-        club_version.bump(club.pk)
+        bump_club(club.pk)
         # What the caller keys pages by from here on.
         club.version = Club.objects.values_list("version", flat=True).get(pk=club.pk)
         found = _covering(club.pk, day).first()
@@ -361,7 +362,7 @@ def close(season_id: int) -> bool:
         season.final_table = [row.kept() for row in rows]
         season.champion_id = rows[0].player_id if rows else None
         season.save(update_fields=["final_table", "champion"])
-        club_version.bump(season.club_id)
+        bump_club(season.club_id)
     return True
 
 

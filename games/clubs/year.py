@@ -234,30 +234,19 @@ class ClubYear:
     records: dict[str, Record]
 
 
-def club_extent(games: QuerySet[Game]) -> tuple[object, ...]:
-    """The games in five values, as `person_extent`'s. One query."""
-    row = games.aggregate(
-        games=Count("id"),
-        versions=Sum("version"),
-        ids=Sum("id"),
-        rated=Count("rated_game"),
-        rated_at=Max("rated_game__rated_at"),
-    )
-    return (row["games"], row["versions"] or 0, row["ids"] or 0, row["rated"], row["rated_at"])
-
-
 def club_year(club: Club, year: int) -> ClubYear:
-    """The club's year in review: the extent (one query), the rest from the cache or
-    counted."""
+    """The club's year in review (`club` as access.club_for_member reads it), from the
+    cache or counted."""
     games = records.finished_games(club, window(year))
-    return _club_year(cache_keys.club_year(club, year, club_extent(games)), club, year, games)
+    return _club_year(cache_keys.club_year(club, year), club, year, games)
 
 
 def lazy_club_year(club: Club, year: int) -> tuple[str, ClubYear]:
-    """The key of the club's year in review (one query) and the review itself, read from
-    the cache or counted only when something uses it (as `lazy_person_year`)."""
+    """The key of the club's year in review (no query: the club's version and ratings'
+    run say it) and the review itself, read from the cache or counted only when
+    something uses it (as `lazy_person_year`)."""
     games = records.finished_games(club, window(year))
-    key = cache_keys.club_year(club, year, club_extent(games))
+    key = cache_keys.club_year(club, year)
     return key, cast("ClubYear", SimpleLazyObject(lambda: _club_year(key, club, year, games)))
 
 

@@ -13,8 +13,6 @@ from functools import partial
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.db.models import Subquery
-from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -55,7 +53,8 @@ def _get_night_for_viewer(
     an answer) is on its scoreboard at the version just read: every change of its seats
     moves the version on."""
     user = request.user
-    nights = Game.objects.annotate(ratings_revision=_ratings_revision())
+    # The ratings' run: a finished night's rating changes are kept per run (page.py).
+    nights = Game.objects.annotate(ratings_revision=RatingMark.revision_now())
     game = get_object_or_404(nights, public_id=public_id, mode=Game.Mode.NIGHT)
     if game.creator_id == user.pk:
         game.creator = user
@@ -67,13 +66,6 @@ def _get_night_for_viewer(
     if not game.can_edit and seat is None:
         raise Http404
     return game, board
-
-
-def _ratings_revision() -> Coalesce:
-    """The ratings' run, read with a night for its page: a finished night's rating
-    changes are kept per run (page.py). Before the first run, the mark's row may not
-    exist yet: revision 0."""
-    return Coalesce(Subquery(RatingMark.objects.filter(pk=1).values("revision")), 0)
 
 
 def _get_night_for_scorer(request: AuthenticatedHtmxHttpRequest, public_id: str) -> Game:

@@ -28,7 +28,7 @@ from ..errors import Refused
 from ..models import Club, Game, Invitation, Player, Seat
 from ..notify import outbox
 from ..players import find_member, seat_for_user
-from ..scoring import bump, game_rules, refresh_seats
+from ..scoring import bump, bump_club, game_rules, refresh_seats
 from ..words import isolated
 from . import services
 
@@ -89,6 +89,8 @@ def create_game(
     # fill the seats next to the creator.
     for n in range(bots):
         _add_bot(game, list(game.seats.select_related("player")), at=1 + len(invite) + n)
+    if club is not None:
+        bump_club(club.pk)  # a lobby is under way on its club's page
     return game
 
 
@@ -228,6 +230,8 @@ def leave(game: Game, user: User) -> None:
         bots = [seat.player_id for seat in seats if seat.is_bot]
         locked.delete()
         Player.objects.filter(pk__in=bots, user=None).delete()
+        if locked.club_id is not None:
+            bump_club(locked.club_id)
         return
     seat = seat_for_user(seats, user)
     if seat is not None:

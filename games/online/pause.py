@@ -20,7 +20,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 from django.db import transaction
-from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,7 +30,7 @@ from ..errors import Refused
 from ..models import Game, Player, Seat
 from ..notify.policy import zone
 from ..players import away_until, seat_for_user
-from ..scoring import bump
+from ..scoring import bump, bump_all
 from ..words import away_words, time_left_words
 from . import services
 
@@ -276,11 +275,13 @@ def _games_at_turn_of(user: User) -> list[Game]:
 def show_away_change(user: User) -> None:
     """Every board and lobby `user` is seated at draws again (to say "away until …",
     or no longer)."""
-    Game.objects.filter(
-        mode=Game.Mode.ONLINE,
-        status__in=[Game.Status.LOBBY, Game.Status.ACTIVE],
-        seats__player__user=user,
-    ).update(version=F("version") + 1)
+    bump_all(
+        Game.objects.filter(
+            mode=Game.Mode.ONLINE,
+            status__in=[Game.Status.LOBBY, Game.Status.ACTIVE],
+            seats__player__user=user,
+        )
+    )
 
 
 def stop_clocks_of(user: User, now: datetime) -> None:

@@ -55,7 +55,7 @@ from games.engine import Rules
 from games.errors import Refused
 from games.models import Club, Game, Player, Seat
 from games.nights.seating import known_players
-from games.scoring import queue_rating
+from games.scoring import bump_club, queue_rating
 from games.words import isolated
 
 if TYPE_CHECKING:
@@ -447,6 +447,8 @@ def _create_nights(todo: list[tuple[_Play, list[Player]]], club: Club | None) ->
             )
         )
     games = Game.objects.bulk_create(games, batch_size=BATCH)
+    if club is not None:
+        bump_club(club.pk)
     # Last changed when it was played (not now, as `auto_now` says): the nights list,
     # latest first, puts an imported night among the others by its date.
     for start in range(0, len(games), BATCH):

@@ -13,6 +13,7 @@ from games.clubs import membership
 from games.engine import Rules
 from games.models import Club, Game, Player, Seat
 from games.nights import services as nights
+from games.scoring import bump_club
 from tests.conftest import PASSWORD
 
 
@@ -57,6 +58,8 @@ def finish(game: Game, *, ago: timedelta = timedelta(0)) -> Game:
         winner=winner.player,
         version=game.version + 1,
     )
+    if game.club_id is not None:
+        bump_club(game.club_id)  # as every change to a club's game does (games/scoring.py)
     game.refresh_from_db()
     return game
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from django.db.models import F
 from django.utils import timezone
 
 from accounts import claims
@@ -24,6 +23,7 @@ from games.models import (
     RoundScore,
     Seat,
 )
+from games.scoring import bump_all
 from tests.stats.factories import laid, make_game, missed, player
 
 
@@ -226,8 +226,9 @@ def seed(alice, bob, carol, *, claim: bool = True) -> History:  # type: ignore[n
 
 
 def correct(game: Game) -> None:
-    """What a correction leaves: the game's rows changed and its version one up."""
-    Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    """What a correction leaves: the game's rows changed and its version (and its
+    club's) one up."""
+    bump_all(Game.objects.filter(pk=game.pk))
 
 
 def bulk_club_games(club: Club, players: list[Player], count: int, rounds: int = 4) -> None:

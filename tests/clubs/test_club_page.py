@@ -29,7 +29,7 @@ from tests.clubs.membership_helpers import (
 from tests.nights.helpers import post_round
 
 # The queries of a club page drawn anew (test_the_page_asks_the_same_few_queries_...).
-DRAWN = 18
+DRAWN = 17
 pytestmark = pytest.mark.django_db
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -221,14 +221,14 @@ def test_the_page_asks_the_same_few_queries_however_big_the_club(
     client = _client(alice)
     client.get(reverse("games:club_list"))  # the session's language is read once
 
-    # Drawn: the session, the user, the club with the membership, the extent of its
-    # games and the ratings' revision; then members, the season, its games' extent and
-    # its table; the records' extent and their four queries; the members' ratings; under
-    # way, recent, guests and invitations.
+    # Drawn: the session, the user, the club with the membership and the ratings'
+    # revision; then members, the season, its games' extent and its table; the records'
+    # extent and their four queries; the members' ratings; under way, recent, guests
+    # and invitations.
     with django_assert_num_queries(DRAWN):
         _page(client, club)
-    # Kept: only the first four.
-    with django_assert_num_queries(4):
+    # Kept: only the first three.
+    with django_assert_num_queries(3):
         _page(client, club)
     assert ClubMember.objects.filter(club=club).count() == size
 
@@ -241,11 +241,11 @@ def test_a_ratings_run_draws_the_kept_page_again(alice, django_assert_num_querie
     client = _client(alice)
     client.get(reverse("games:club_list"))
     _page(client, club)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         _page(client, club)
     RatingMark.objects.update_or_create(pk=1, defaults={"revision": 7})
     with CaptureQueriesContext(connection) as drawn:
         _page(client, club)
-    assert len(drawn) > 4
-    with django_assert_num_queries(4):
+    assert len(drawn) > 3
+    with django_assert_num_queries(3):
         _page(client, club)

@@ -9,9 +9,9 @@ from games.models import Game
 from games.online import lobby, services
 
 
-def started_game(creator, *others, bots=0, rules=None, seed=7, seats=None) -> Game:
-    """An active game: the creator in seat 0, then `others` (invited, and each accepted),
-    then bots; dealt from `seed`."""
+def started_game(creator, *others, bots=0, rules=None, seed=7, seats=None, club=None) -> Game:
+    """An active game (of `club`, if given): the creator in seat 0, then `others`
+    (invited, and each accepted), then bots; dealt from `seed`."""
     game = lobby.create_game(
         creator,
         name="Test game",
@@ -19,6 +19,7 @@ def started_game(creator, *others, bots=0, rules=None, seed=7, seats=None) -> Ga
         rules=rules or Rules(),
         bots=bots,
         invite=others,
+        club=club,
     )
     for user in others:
         lobby.accept_invitation(game, user)

@@ -11,9 +11,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import Game, Player, RatingChange
+from games.models import Club, Game, Player, RatingChange
 from games.stats import bgstats, figures
 from games.stats.scope import Scope
+from tests.clubs.membership_helpers import make_club
 
 from .factories import laid, make_game, missed, player
 from .test_rating_ledger import recomputed, snapshot
@@ -481,3 +482,12 @@ def test_in_arabic_the_name_and_date_of_a_play_left_out_keep_their_own_direction
     [why] = result.left_out
     assert "\u2068BOB\u2069" in why
     assert why.count("\u2068") == 2  # the date too
+
+
+def test_an_import_into_a_club_moves_the_club_on(alice, bob, known, export):
+    """The club's kept pages are keyed by its version: new games in it move it on."""
+    club = make_club(alice, bob)
+    before = Club.objects.get(pk=club.pk).version
+    bgstats.import_export(alice, export, own_name="Ann", club=club)
+    assert Game.objects.filter(club=club).count() == len(imported())
+    assert Club.objects.get(pk=club.pk).version > before

@@ -1,0 +1,85 @@
+"""A club's kept pages (its page, its year in review) are keyed by the club's version and
+the ratings' run alone, so every change to one of its games moves the club on
+(games/scoring.py `bump_club`). One test per way a game changes; a game of no club moves
+no club."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.test import Client
+
+from games.models import Club, Player, Seat
+from games.online import lobby, pause
+from games.scoring import bump_games_of, save_seat_setting
+from tests.clubs.membership_helpers import club_night, make_club
+from tests.nights.helpers import post_round
+from tests.online.helpers import play_human_turn, started_game
+
+
+def version(club: Club) -> int:
+    return Club.objects.values_list("version", flat=True).get(pk=club.pk)
+
+
+class Moves:
+    """`with Moves(club):` asserts the block moved the club's version on."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+
+    def __enter__(self) -> None:
+        self.before = version(self.club)
+
+    def __exit__(self, *exc: object) -> None:
+        if exc[0] is None:
+            assert version(self.club) > self.before
+
+
+@pytest.fixture
+def club(alice, bob):  # type: ignore[no-untyped-def]
+    return make_club(alice, bob)
+
+
+def test_a_night_made_in_the_club_and_its_rounds(club, alice, bob):
+    with Moves(club):
+        night = club_night(club, alice, [Player.for_user(alice), Player.for_user(bob)])
+    scorer = Client()
+    scorer.force_login(alice)
+    with Moves(club):
+        response = post_round(scorer, night, went_out=0, points=[0, 25], completed=[0])
+    assert response.status_code in (200, 302)
+
+
+def test_an_online_game_from_its_lobby_to_a_move(club, alice, bob):
+    with Moves(club):
+        game = started_game(alice, bob, club=club)
+    with Moves(club):
+        play_human_turn(game, random.Random(3))
+
+
+def test_a_lobby_made_and_called_off(club, alice):
+    with Moves(club):
+        game = lobby.create_game(alice, seats=2, club=club)
+    with Moves(club):
+        lobby.leave(game, alice)  # the creator leaving calls it off
+
+
+def test_a_player_renamed_a_seat_muted_and_away_mode(club, alice, bob):
+    game = started_game(alice, bob, club=club)
+    with Moves(club):
+        bump_games_of(Player.for_user(bob))  # what a rename, a claim or a deletion calls
+    seat = Seat.objects.get(game=game, player__user=bob)
+    seat.muted = True
+    with Moves(club):
+        save_seat_setting(seat, "muted")
+    with Moves(club):
+        pause.show_away_change(bob)
+
+
+def test_a_game_of_no_club_moves_no_club(club, alice, bob):
+    before = version(club)
+    game = started_game(alice, bob)
+    play_human_turn(game, random.Random(3))
+    bump_games_of(Player.for_user(bob))
+    assert version(club) == before
