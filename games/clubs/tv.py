@@ -1,9 +1,9 @@
 """The club's TV view: the current season's table on a big screen, with the club's game
 nights in progress under it, following every saved round by polling.
 
-The page sends back the version it shows (`live_version`): the site's date, the club's
-version and the extent of all its games (access.games_extent: every saved round bumps its game's
-version), so the poll answers 204 after two queries while nothing moved."""
+The page sends back the version it shows (`live_version`): the site's date and the club's
+version (every saved round moves its club's version on: games/scoring.py `bump_club`),
+so the poll answers 204 after the club's membership query while nothing moved."""
 
 from __future__ import annotations
 
@@ -12,17 +12,17 @@ from datetime import datetime
 
 from games.models import Club, Game, Seat
 
-from . import access, seasons
+from . import seasons
 
 # The nights in progress the TV shows, the latest first.
 NIGHTS_SHOWN = 4
 
 
 def live_version(club: Club) -> str:
-    """What the TV page shows, as one string (one query). The site's date is in it: the
-    first poll of a new day (and so of a new season) draws the page again."""
-    games, versions, ids = access.games_extent(club)
-    return f"{seasons.site_today():%Y%m%d}.{club.version}.{games}.{versions}.{ids}"
+    """What the TV page shows, as one string (no query: the club's version covers its
+    games). The site's date is in it: the first poll of a new day (and so of a new
+    season) draws the page again."""
+    return f"{seasons.site_today():%Y%m%d}.{club.version}"
 
 
 @dataclass(frozen=True)

@@ -277,8 +277,8 @@ def test_the_tvs_poll_answers_204_in_the_same_few_queries(
     add_games(club, games, 5)
     screen = client_of(bob)
     shown = screen.get(tv_url(club)).context["live_version"]
-    # session, user, club, extent
-    with django_assert_num_queries(4):
+    # session, user, the club with the membership
+    with django_assert_num_queries(3):
         assert screen.get(tv_url(club, live=True), {"version": shown}).status_code == 204
 
 
