@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Q, Sum
 from django.http import Http404
 
-from games.models import Club, ClubMember, Game, RatingMark
+from games.models import Club, Game, RatingMark
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -19,17 +19,15 @@ def club_for_member(user: User, public_id: str) -> Club:
     """The club `public_id`, with `viewer_is_admin` set for `user` and the ratings' run
     (`ratings_revision`, what its kept pages are keyed by with its version), or 404
     unless they are a member. One query."""
-    membership = (
-        ClubMember.objects.filter(club__public_id=public_id, user=user)
-        .select_related("club")
-        .annotate(ratings_revision=RatingMark.revision_now())
+    club = (
+        Club.objects.filter(public_id=public_id, members__user=user)
+        .annotate(admin=F("members__is_admin"), revision=RatingMark.revision_now())
         .first()
     )
-    if membership is None:
+    if club is None:
         raise Http404
-    club = membership.club
-    club.viewer_is_admin = membership.is_admin
-    club.ratings_revision = membership.ratings_revision
+    club.viewer_is_admin = club.admin
+    club.ratings_revision = club.revision
     return club
 
 

@@ -237,22 +237,21 @@ class ClubYear:
 def club_year(club: Club, year: int) -> ClubYear:
     """The club's year in review (`club` as access.club_for_member reads it), from the
     cache or counted."""
-    games = records.finished_games(club, window(year))
-    return _club_year(cache_keys.club_year(club, year), club, year, games)
+    return _club_year(cache_keys.club_year(club, year), club, year)
 
 
 def lazy_club_year(club: Club, year: int) -> tuple[str, ClubYear]:
     """The key of the club's year in review (no query: the club's version and ratings'
     run say it) and the review itself, read from the cache or counted only when
     something uses it (as `lazy_person_year`)."""
-    games = records.finished_games(club, window(year))
     key = cache_keys.club_year(club, year)
-    return key, cast("ClubYear", SimpleLazyObject(lambda: _club_year(key, club, year, games)))
+    return key, cast("ClubYear", SimpleLazyObject(lambda: _club_year(key, club, year)))
 
 
-def _club_year(key: str, club: Club, year: int, games: QuerySet[Game]) -> ClubYear:
+def _club_year(key: str, club: Club, year: int) -> ClubYear:
     kept: ClubYear | None = cache.get(key)
     if kept is None:
+        games = records.finished_games(club, window(year))
         kept = count_club_year(club, year, games, key)
         cache.set(key, kept, cache_keys.VERSION_SECONDS)
     return kept
