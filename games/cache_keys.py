@@ -16,8 +16,8 @@ kept).
 |---|---|---|
 | `board` | an online seat's board (board.html) without focus | version, seat and its flags, language, time zone, hand order, script prefix, CSRF cookie, time left |
 | `seats` | an online game's seats with their players, users and profiles, as its pages show them (games/online/access.py) | version |
-| `night_game` | a night's game (nights/game.html) without a notice or form sent back | version, role, ratings run, language, script prefix, CSRF cookie |
-| `night_ratings` | a finished night's rating changes | version, ratings run, language |
+| `night_game` | a night's game (nights/game.html) without a notice or form sent back | version, role, the game's `ratings_version` (moved by the ratings' run: stats/rating_ledger.py), language, script prefix, CSRF cookie |
+| `night_ratings` | a finished night's rating changes | version, `ratings_version`, language |
 | `night_scoreboard` | a night's `Scoreboard` (nights/scoreboard.py) | nothing: it carries its version and the reader compares |
 | `night_rows` | a page of /nights/'s rows (nights/listing.py), the count of them all and the page's number | the member, the extent of their nights (how many, the sums of their versions and ids), the page asked for |
 | `night_card` | a night's card in /nights/ | version, language, time zone |
@@ -145,17 +145,21 @@ def seats(game: Game) -> str:
     return f"seats:{game.public_id}:{game.version}"
 
 
-def night_game(game: Game, *, can_edit: bool, ratings_revision: int | None, csrf: str) -> str:
+def night_game(game: Game, *, can_edit: bool, with_ratings: bool, csrf: str) -> str:
     """A night's plain game.html (games/nights/page.py `game_html`) in the active
-    language, as a scorer (`can_edit`) or a viewer sees it."""
-    shown = (get_language(), get_script_prefix(), can_edit, ratings_revision, csrf)
-    return f"night-game:{game.public_id}:{game.version}:{_digest(shown)}"
+    language, as a scorer (`can_edit`) or a viewer sees it, with its rating changes
+    (`with_ratings`, at the game's `ratings_version`) or without."""
+    ratings = game.ratings_version if with_ratings else None
+    shown = (get_language(), get_script_prefix(), can_edit, ratings, csrf)
+    return f"night-game:2:{game.public_id}:{game.version}:{_digest(shown)}"
 
 
-def night_ratings(game: Game, revision: int) -> str:
-    """A finished night's rating changes at ratings run `revision` (the ratings move after
-    the game's end, by a task that moves the revision on), in the active language."""
-    return f"night-ratings:{game.public_id}:{game.version}:{revision}:{get_language()}"
+def night_ratings(game: Game) -> str:
+    """A finished night's rating changes, in the active language: the ratings' run writes
+    them after the game's end and moves its `ratings_version` on each time."""
+    return (
+        f"night-ratings:2:{game.public_id}:{game.version}:{game.ratings_version}:{get_language()}"
+    )
 
 
 def night_scoreboard(game: Game) -> str:

@@ -123,6 +123,10 @@ class Game(models.Model):
     )
     # Bumped on every change; pollers send the version they have and get 204 if equal.
     version = models.PositiveIntegerField(default=0)
+    # Moved on by the ratings' run each time it (re)writes this game's rating changes
+    # (games/stats/rating_ledger.py): what a finished game's kept rating changes are keyed
+    # by with the version. Not the version: a form open on the game stays good.
+    ratings_version = models.PositiveIntegerField(default=0, editable=False)
     rounds_played = models.PositiveSmallIntegerField(default=0)
     # Seat position of the winner of the tie-breaker round, once played.
     tiebreak_winner = models.PositiveSmallIntegerField(null=True, blank=True)

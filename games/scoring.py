@@ -90,7 +90,8 @@ def bump(game: Game, *fields: str) -> None:
     """The one way a change of `game` is saved: its `fields` (all of them when none are
     named) and `updated_at` written with the version one up, only if the row still has
     the version `game` was read with — the ORM's compare-and-swap,
-    `filter(pk=…, version=…).update(…)`. Raises `Changed` otherwise, and nothing is
+    `filter(pk=…, version=…).update(…)` (never `ratings_version`: the ratings' run
+    owns it). Raises `Changed` otherwise, and nothing is
     written. Call it first in the transaction that writes the change's other rows: the
     UPDATE takes the row's lock, so a second writer waits there and then finds the
     version moved on. Every cached page and scoreboard is keyed by the version, so a
@@ -105,7 +106,7 @@ def bump(game: Game, *fields: str) -> None:
     values = {
         by_name[name]: getattr(game, by_name[name])
         for name in names
-        if name not in ("version", "updated_at")
+        if name not in ("version", "updated_at", "ratings_version")
     }
     written = Game.objects.filter(pk=game.pk, version=expected).update(
         version=expected + 1, updated_at=game.updated_at, **values

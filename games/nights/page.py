@@ -245,12 +245,12 @@ def game_context(
     level: str = "",
     saved: int = 0,
     confirming: dict[str, Any] | None = None,
-    ratings_revision: int | None = None,
+    with_ratings: bool = False,
     history_kept: bool = False,
 ) -> dict[str, Any]:
     """What game.html draws. `form`: a round's form sent back (refused) or opened for a
     correction; `confirming`: a correction's panel (`correction_context`);
-    `ratings_revision`: a finished night's, whose rating changes it shows; `history_kept`:
+    `with_ratings`: a finished night's page, which shows its rating changes; `history_kept`:
     the rounds' table before the last round is on the page already (an htmx answer to a
     new round, `saved`), which gets only that round's row and the totals. The parts
     that take work (the entry panel's forms, the rating changes, the chart) are added by
@@ -266,7 +266,7 @@ def game_context(
         "urls": night_urls(game),
         "form": form,
         "tiebreak": tiebreak,
-        "ratings_revision": ratings_revision,
+        "with_ratings": with_ratings,
         "history_kept": history_kept,
         **(confirming or {}),
         # The game as everyone of the same role sees it at its version: drawn once.
@@ -287,8 +287,8 @@ def _drawn_parts(context: dict[str, Any]) -> dict[str, Any]:
             drawn["round_form"] = entry_forms.new_round_form(board, urls.add_round)
         if board.tiebreak_needed:
             drawn["tiebreak_form"] = entry_forms.tiebreak_form(board, context["tiebreak"])
-    if context["ratings_revision"] is not None:
-        drawn["ratings"] = _rating_changes(game, context["ratings_revision"])
+    if context["with_ratings"]:
+        drawn["ratings"] = _rating_changes(game)
     if board.is_over and board.rounds:
         drawn["chart"] = charts.score_chart_svg(game)
     return drawn
@@ -306,7 +306,7 @@ def game_html(request: HttpRequest, context: dict[str, Any]) -> SafeString:
     key = cache_keys.night_game(
         context["game"],
         can_edit=context["can_edit"],
-        ratings_revision=context["ratings_revision"],
+        with_ratings=context["with_ratings"],
         csrf=csrf,
     )
     html: str | None = cache.get(key)
@@ -316,10 +316,10 @@ def game_html(request: HttpRequest, context: dict[str, Any]) -> SafeString:
     return SafeString(html)
 
 
-def _rating_changes(game: Game, revision: int) -> SafeString:
-    """A finished night's rating changes: drawn once per version and ratings run (the
-    ratings move after the game's end, by a task that moves the revision on)."""
-    key = cache_keys.night_ratings(game, revision)
+def _rating_changes(game: Game) -> SafeString:
+    """A finished night's rating changes: drawn once per version and `ratings_version`
+    (the ratings move after the game's end, by a task that moves it on)."""
+    key = cache_keys.night_ratings(game)
     html = cache.get(key)
     if html is None:
         html = render_to_string("games/stats/rating_changes.html", rating_tags.rating_changes(game))

@@ -24,7 +24,7 @@ from phase10site.jinja import render as render_jinja
 
 from .. import cache_keys
 from ..errors import Refused, Stale
-from ..models import Game, RatingMark
+from ..models import Game
 from ..words import isolated
 from . import listing, page, services
 from .corrections import Correction
@@ -53,9 +53,7 @@ def _get_night_for_viewer(
     an answer) is on its scoreboard at the version just read: every change of its seats
     moves the version on."""
     user = request.user
-    # The ratings' run: a finished night's rating changes are kept per run (page.py).
-    nights = Game.objects.annotate(ratings_revision=RatingMark.revision_now())
-    game = get_object_or_404(nights, public_id=public_id, mode=Game.Mode.NIGHT)
+    game = get_object_or_404(Game, public_id=public_id, mode=Game.Mode.NIGHT)
     if game.creator_id == user.pk:
         game.creator = user
         game.can_edit = True
@@ -351,14 +349,6 @@ def _render_game(
         board = None
     board = board or _scoreboard(game)
     can_edit = getattr(game, "can_edit", False)
-    revision: int | None = None
-    if game.status == Game.Status.FINISHED:
-        # The ratings' section is drawn once per version and ratings run (page.py): the
-        # run was read with the game on its page (_get_night_for_viewer), else here.
-        revision = getattr(game, "ratings_revision", None)
-        if revision is None:
-            mark = RatingMark.objects.filter(pk=1).values_list("revision", flat=True)
-            revision = mark.first() or 0
     context = page.game_context(
         game,
         board,
@@ -369,7 +359,8 @@ def _render_game(
         level=level,
         saved=saved,
         confirming=confirming,
-        ratings_revision=revision,
+        # A finished night shows its rating changes, kept per `ratings_version` (page.py).
+        with_ratings=game.status == Game.Status.FINISHED,
         history_kept=history_kept,
     )
     html = page.game_html(request, context)

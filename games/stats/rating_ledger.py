@@ -231,6 +231,7 @@ def _current(game: Game) -> tuple[Key, list[tuple[int, int]]] | None:
 
 
 def _forget_all() -> None:
+    Game.objects.filter(rated_game__isnull=False).update(ratings_version=F("ratings_version") + 1)
     RatingChange.objects.all().delete()
     RatedGame.objects.all().delete()
     Rating.objects.all().delete()
@@ -244,7 +245,12 @@ def _rewind(start: Key) -> Key | None:
     for first in range(0, len(affected), BATCH):
         _restore(affected[first : first + BATCH], start)
     later.delete()
-    RatedGame.objects.filter(_from(start)).delete()
+    rewound = RatedGame.objects.filter(_from(start))
+    # A game rated again moves on again then; one that no longer counts moves on here.
+    ids = list(rewound.values_list("game_id", flat=True))
+    for first in range(0, len(ids), BATCH):
+        _moved_on(ids[first : first + BATCH])
+    rewound.delete()
     last = RatedGame.objects.order_by("-finished_at", "-game_id").first()
     return None if last is None else (last.finished_at, last.game_id)
 
@@ -318,6 +324,14 @@ def _rate_batch(batch: Sequence[tuple[int, datetime, bool]], skills: dict[int, R
         RatedGame(game_id=pk, finished_at=finished_at) for pk, finished_at, _rated in batch
     )
     RatingChange.objects.bulk_create(changes)
+    _moved_on([pk for pk, _at, _rated in batch])
+
+
+def _moved_on(game_ids: Sequence[int]) -> None:
+    """These games' rating changes were written or taken away: their `ratings_version`
+    one on, which a finished game's kept rating changes are keyed by (its pages' forms
+    carry the version, which stays)."""
+    Game.objects.filter(pk__in=game_ids).update(ratings_version=F("ratings_version") + 1)
 
 
 def _load(skills: dict[int, Rating], player_ids: Iterable[int]) -> None:

@@ -11,7 +11,7 @@ from django.utils import translation
 from games.cache_keys import csrf_cookie, night_game
 from games.cache_keys import qr as qr_key
 from games.cache_keys import score_chart as score_chart_key
-from games.models import Game, RatingMark
+from games.models import Game
 from tests.nights.helpers import edit_round, post_round, start_night
 
 pytestmark = pytest.mark.django_db
@@ -29,10 +29,6 @@ def finished_night(client: Client) -> Game:
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     return game
-
-
-def rating_revision() -> int:
-    return RatingMark.objects.filter(pk=1).values_list("revision", flat=True).first() or 0
 
 
 def test_the_qr_code_is_drawn_once_and_then_read_from_the_cache(alice_client):
@@ -74,7 +70,7 @@ def test_the_score_chart_is_drawn_once_per_version(alice_client):
     request.COOKIES = {name: morsel.value for name, morsel in alice_client.cookies.items()}
     csrf = csrf_cookie(request)
     assert csrf is not None
-    kept = night_game(game, can_edit=True, ratings_revision=rating_revision(), csrf=csrf)
+    kept = night_game(game, can_edit=True, with_ratings=True, csrf=csrf)
     assert cache.delete(kept)
     drawn_anew = alice_client.get(game.get_absolute_url()).content.decode()
     assert '<figure data-from="cache"></figure>' in drawn_anew
@@ -114,7 +110,7 @@ def test_a_night_seen_again_reads_neither_its_rounds_nor_its_chart(
         post_round(alice_client, game, went_out=out, points=points, completed=[out])
         game.refresh_from_db()
     first = alice_client.get(game.get_absolute_url())
-    # session, user, the game with the ratings' revision (a task rates the game after
+    # session, user, the game (with its `ratings_version`: a task rates the game after
     # its last version): the scoreboard, its drawing, the chart, the rating changes, the
     # co-scorers of this version, the QR code and the "your turn" badge's count come from
     # the cache.

@@ -303,8 +303,7 @@ def test_the_round_that_ends_a_night_costs_the_same_queries_and_rates_the_night(
 
     monkeypatch.setattr(services, "_save", the_long_way)
     # session, user, the game, its seats; the round written with the game's end (five
-    # statements in a savepoint here); the page's ratings revision, rating changes and
-    # chart. The ratings run after commit (eagerly here).
+    # statements in a savepoint here); the page's rating changes and chart. The ratings run after commit (eagerly here).
     with (
         django_capture_on_commit_callbacks(execute=True) as callbacks,
         django_assert_max_num_queries(12),

@@ -158,7 +158,7 @@ def test_a_finished_nights_page_takes_the_same_queries_however_long_it_was(
 ):
     game = finished_night(alice, players)
     alice_client.get(game.get_absolute_url())
-    # session, user, the game with the ratings' revision: the menu's badge and the
+    # session, user, the game (with its ratings' version): the menu's badge and the
     # scoreboard are kept, the rounds, the chart, the ratings and the share panel (with
     # its co-scorers) drawn already.
     with django_assert_max_num_queries(3):
@@ -166,14 +166,33 @@ def test_a_finished_nights_page_takes_the_same_queries_however_long_it_was(
     assert "wins after" in page.content.decode()
 
 
-def test_a_finished_nights_ratings_are_drawn_again_once_they_change(alice, alice_client):
-    from games.models import RatingMark
+def test_a_finished_nights_ratings_are_drawn_again_when_a_run_works_them_out_again(
+    alice, alice_client
+):
+    """The ratings' run writes a night's rating changes after its last version and moves
+    its `ratings_version` on: the kept section is drawn again, while the page's forms
+    (which carry the version) stay good."""
+    from games.stats import rating_ledger
+    from tests.stats.factories import laid, make_game, missed
+
+    def ratings(page) -> str:  # type: ignore[no-untyped-def]
+        html = page.content.decode()
+        return html[html.index('<section class="rating-changes"') :].split("</section>")[0]
 
     game = finished_night(alice, 3)
-    before = alice_client.get(game.get_absolute_url()).context["ratings_revision"]
-    RatingMark.objects.update_or_create(pk=1, defaults={"revision": (before or 0) + 1})
-    after = alice_client.get(game.get_absolute_url()).context["ratings_revision"]
-    assert after == (before or 0) + 1
+    rating_ledger.run()
+    first = ratings(alice_client.get(game.get_absolute_url()))
+    assert "rating-value" in first
+    # A night the same three played the day before comes in late: the run rates it
+    # first, then works this one out again from the new ratings.
+    players = [seat.player for seat in game.seats.order_by("position")]
+    late = make_game(players, [[missed(1, 50), missed(1, 50), laid(1, out=True)]], winner=2)
+    before = Game.objects.get(pk=game.pk)
+    rating_ledger.run(late.pk)
+    game.refresh_from_db()
+    assert game.version == before.version
+    assert game.ratings_version > before.ratings_version
+    assert ratings(alice_client.get(game.get_absolute_url())) != first
 
 
 def test_the_csrf_token_is_fresh_for_every_request_of_a_cached_page(alice, alice_client):
