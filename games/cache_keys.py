@@ -30,8 +30,8 @@ kept).
 | `season_table` | a club season's league table (clubs/_season_table.html, a `{% cache %}` block) | the club's version, the extent of the games finished in the season (none once it is closed: the kept copy), the season, language, time zone, script prefix |
 | `club_records` | a club's stats page's figures (games/clubs/records.py) | the club's version, its finished games and their versions |
 | `person_year` | a member's year in review's figures (games/clubs/year.py) | the player, the year, their games that year and their versions, the ratings of those games |
-| `club_year` | a club's year in review's figures (games/clubs/year.py) | the club's version (as `club_page`), the ratings' run, the year |
-| `club_page` | a club's page (clubs/detail.html's kept body, games/clubs/page.py) with its forms | the club's version (which any change to its games moves: `scoring.bump_club`), the ratings' run, admin or not, the join link as shown, language, time zone, script prefix, CSRF cookie |
+| `club_year` | a club's year in review's figures (games/clubs/year.py) | the club's version (as `club_page`), the year |
+| `club_page` | a club's page (clubs/detail.html's kept body, games/clubs/page.py) with its forms | the club's version (which any change to its games, and the ratings' run writing its members' ratings, move on: `scoring.bump_club`), admin or not, the join link as shown, language, time zone, script prefix, CSRF cookie |
 | `fragment` | a template's `{% cache %}` block (`FRAGMENTS`) | the values the block names |
 
 Names and other words a version doesn't cover (a renamed player shown in a game that no
@@ -283,10 +283,10 @@ def person_year(player: Player, year: int, extent: tuple[object, ...]) -> str:
 
 def club_year(club: Club, year: int) -> str:
     """A club's year in review's figures (games/clubs/year.py `ClubYear`): the club at its
-    version, which moves on with any change to its games (games/scoring.py
-    `bump_club`), and the ratings' run (`club.ratings_revision`), in `year`. The 3 is the
-    value's shape (`club_records`'s 2) and the key's (no games' extent)."""
-    return f"club-year:3:{club.public_id}:{club.version}:{club.ratings_revision}:{year}"
+    version, which moves on with any change to its games (games/scoring.py `bump_club`)
+    and to their ratings (games/stats/rating_ledger.py), in `year`. The 3 is the value's
+    shape (`club_records`'s 2) and the key's (no games' extent)."""
+    return f"club-year:3:{club.public_id}:{club.version}:{year}"
 
 
 def clubs_parts(figures: str, *shown: object) -> str:
@@ -308,14 +308,13 @@ def club_page(
 ) -> str:
     """A club's page body as a member (`admin`: one of its admins, who gets the admin
     forms) sees it, with the forms' CSRF token for the requests with this cookie. The
-    club's version moves on with its members, invitations, name, join link, seasons and
-    with any change to any of its games (games/scoring.py `bump_club`); the ratings' run
-    (`club.ratings_revision`, access.club_for_member) with the members' ratings; `today`
+    club's version moves on with its members, invitations, name, join link, seasons,
+    with any change to any of its games (games/scoring.py `bump_club`) and with the
+    ratings' run writing its members' ratings (games/stats/rating_ledger.py); `today`
     (the site's date) moves the season and the year in review it points to; the dates
     are shown in the time zone. `link` is the join link as shown (its host and token).
     The 2 is the key's shape: it no longer carries the games' extent."""
     shown = (
-        club.ratings_revision,
         today,
         admin,
         link,

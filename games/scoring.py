@@ -138,9 +138,10 @@ def bump_all(games: QuerySet[Game]) -> None:
 
 def bump_club(club_id: int) -> None:
     """The club one version on. A club's kept pages (games/clubs/page.py, year.py) are
-    keyed by its version and the ratings' run alone, so it moves on with every change of
-    the club (its members, name, seasons: games/clubs/) and of any of its games (`bump`,
-    `bump_all`, and a game joining or leaving it). In the transaction of that change;
+    keyed by its version alone, so it moves on with every change of the club (its
+    members, name, seasons: games/clubs/), of any of its games (`bump`, `bump_all`, and
+    a game joining or leaving it) and of its members' ratings (the ratings' run:
+    games/stats/rating_ledger.py `_moved_on`). In the transaction of that change;
     after the game's own row, whose lock is taken first everywhere. The UPDATE holds the
     club row's lock until commit, so two changes of one club queue one after the other."""
     Club.objects.filter(pk=club_id).update(version=F("version") + 1)

@@ -9,25 +9,23 @@ from typing import TYPE_CHECKING
 from django.db.models import Count, F, Q, Sum
 from django.http import Http404
 
-from games.models import Club, Game, RatingMark
+from games.models import Club, Game
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 
 def club_for_member(user: User, public_id: str) -> Club:
-    """The club `public_id`, with `viewer_is_admin` set for `user` and the ratings' run
-    (`ratings_revision`, what its kept pages are keyed by with its version), or 404
-    unless they are a member. One query."""
+    """The club `public_id`, with `viewer_is_admin` set for `user`, or 404 unless they
+    are a member. One query."""
     club = (
         Club.objects.filter(public_id=public_id, members__user=user)
-        .annotate(admin=F("members__is_admin"), revision=RatingMark.revision_now())
+        .annotate(admin=F("members__is_admin"))
         .first()
     )
     if club is None:
         raise Http404
     club.viewer_is_admin = club.admin
-    club.ratings_revision = club.revision
     return club
 
 

@@ -44,7 +44,6 @@ class Club(models.Model):
 
     # Not a column: set by `access.club_for_member` for the member who asked.
     viewer_is_admin: bool
-    ratings_revision: int  # the ratings' run when read for a page (access.club_for_member)
 
     class Meta:
         verbose_name = _("club")

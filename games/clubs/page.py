@@ -1,13 +1,13 @@
 """A club's page: what is under way, the recent games, the members and guests, and the
 forms, drawn once and kept.
 
-A request asks only for the club with the viewer's membership and the ratings' run
-(access.club_for_member, one query); the body — with the season's table, the members'
-ratings over the season and the records' summary — comes from the cache under a key of
-the club's version, the ratings' run, the site's date, the language, the time zone,
-whether the viewer is an admin and their CSRF cookie (cache_keys.club_page). The club's
-version moves on with every change to the club (a member, an invitation, the name, the
-join link, a season) and to any of its games (games/scoring.py `bump_club`): what was
+A request asks only for the club with the viewer's membership (access.club_for_member,
+one query); the body — with the season's table, the members' ratings over the season
+and the records' summary — comes from the cache under a key of the club's version, the
+site's date, the language, the time zone, whether the viewer is an admin and their CSRF
+cookie (cache_keys.club_page). The club's version moves on with every change to the
+club (a member, an invitation, the name, the join link, a season), to any of its games
+(games/scoring.py `bump_club`) and to its members' ratings (the ratings' run): what was
 kept before is never read again. Drawing it (a miss) takes a fixed number of queries,
 however many members and games the club has.
 """

@@ -6,8 +6,6 @@ their tables keep the names they had in accounts (games/migrations/0015: no data
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import Subquery
-from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
 
@@ -134,9 +132,3 @@ class RatingMark(models.Model):
 
     def __str__(self) -> str:
         return f"rated to {self.rated_to_at} #{self.rated_to_game}"
-
-    @classmethod
-    def revision_now(cls) -> models.Func:
-        """The ratings' run as an expression, to read with another row (a page keyed by
-        it reads both in one query). Before the first run the row may not exist: 0."""
-        return Coalesce(Subquery(cls.objects.filter(pk=1).values("revision")), 0)

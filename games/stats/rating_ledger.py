@@ -29,7 +29,7 @@ from django.db import transaction
 from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils import timezone
 
-from games.models import Game, Player, RatedGame, Rating, RatingChange, RatingMark, Seat
+from games.models import Club, Game, Player, RatedGame, Rating, RatingChange, RatingMark, Seat
 from phase10site.celery import app, publish_on_commit
 
 from . import ratings
@@ -330,8 +330,15 @@ def _rate_batch(batch: Sequence[tuple[int, datetime, bool]], skills: dict[int, R
 def _moved_on(game_ids: Sequence[int]) -> None:
     """These games' rating changes were written or taken away: their `ratings_version`
     one on, which a finished game's kept rating changes are keyed by (its pages' forms
-    carry the version, which stays)."""
+    carry the version, which stays); and the clubs that show them one version on (the
+    games' clubs, and every club of the people who sat at them: a club page shows its
+    members' ratings), as every change to what a club's pages show does
+    (games/scoring.py `bump_club`)."""
     Game.objects.filter(pk__in=game_ids).update(ratings_version=F("ratings_version") + 1)
+    shown = Q(games__in=game_ids) | Q(members__user__player__seats__game__in=game_ids)
+    Club.objects.filter(pk__in=Club.objects.filter(shown).values("pk")).update(
+        version=F("version") + 1
+    )
 
 
 def _load(skills: dict[int, Rating], player_ids: Iterable[int]) -> None:

@@ -7,18 +7,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 
 from games.clubs import membership, seasons
 from games.engine import Rules
-from games.models import ClubMember, Game, Player, RatingMark
+from games.models import ClubMember, Game, Player
 from games.nights import services as nights
 from games.online import lobby
+from games.stats import rating_ledger
 from tests.clubs.membership_helpers import (
     club_night,
     finish,
@@ -27,6 +26,7 @@ from tests.clubs.membership_helpers import (
     many_finished_nights,
 )
 from tests.nights.helpers import post_round
+from tests.stats.factories import laid, make_game, missed
 
 # The queries of a club page drawn anew (test_the_page_asks_the_same_few_queries_...).
 DRAWN = 17
@@ -233,19 +233,26 @@ def test_the_page_asks_the_same_few_queries_however_big_the_club(
     assert ClubMember.objects.filter(club=club).count() == size
 
 
-def test_a_ratings_run_draws_the_kept_page_again(alice, django_assert_num_queries):
-    """The members' ratings are written by a run after a game's last version bump: the
-    run's revision is part of the page's key."""
-    club = make_club(alice)
+def test_a_ratings_run_draws_the_kept_page_again(alice, bob, django_assert_num_queries):
+    """The members' ratings are written by a run after a game's last version bump, and
+    ratings are global: a game outside the club moves the ratings the club page shows.
+    The run moves the clubs of the people it rated on (rating_ledger `_moved_on`)."""
+    club = make_club(alice, bob)
     seasons.current_season(club)
     client = _client(alice)
     client.get(reverse("games:club_list"))
-    _page(client, club)
+    before = _ratings(_page(client, club))
+    assert "–" in before  # nobody rated yet
     with django_assert_num_queries(3):
         _page(client, club)
-    RatingMark.objects.update_or_create(pk=1, defaults={"revision": 7})
-    with CaptureQueriesContext(connection) as drawn:
-        _page(client, club)
-    assert len(drawn) > 3
+    players = [Player.for_user(alice), Player.for_user(bob)]
+    make_game(players, [[laid(1, out=True), missed(1, 30)]], winner=0)  # no club's
+    rating_ledger.run()
+    after = _ratings(_page(client, club))
+    assert after != before and "provisional" in after
     with django_assert_num_queries(3):
         _page(client, club)
+
+
+def _ratings(page: str) -> str:
+    return page[page.index('<table class="season-ratings">') :].split("</table>")[0]
