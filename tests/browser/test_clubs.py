@@ -60,3 +60,23 @@ def test_the_copy_button_copies_the_join_link(new_context, live_server, alice):
     assert page.evaluate("() => navigator.clipboard.readText()").endswith(
         f"/clubs/join/{club.invite_token}/"
     )
+
+
+def test_a_shared_year_fits_a_phone_and_shows_no_more_than_it_may(
+    new_context, live_server, alice, bob, carol
+):
+    """Opened without an account: names of the people alice played with, guests by their
+    first name, no game's name or link, no club."""
+    from games.models import YearShare
+    from tests.clubs.records_helpers import seed
+
+    history = seed(alice, bob, carol)
+    share = YearShare.objects.create(user=alice, year=2025)
+    page = new_context().new_page()
+    page.goto(f"/y/{share.token}/")
+    _shot(page, "shared-year")
+    text = page.inner_text("main")
+    assert "2025" in text and "bob" in text and "Dora" in text
+    assert "Quinn" not in text and history.club.name not in text
+    assert page.locator("main a[href^='/nights/'], main a[href^='/play/']").count() == 0
+    assert no_horizontal_scroll(page)
