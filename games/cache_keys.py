@@ -72,6 +72,8 @@ QR_SECONDS = 24 * 60 * 60
 # and what its vary-on values are (tests/site/test_cache.py checks the templates name no
 # other). Django builds their keys; Python that reads one uses `fragment`.
 FRAGMENTS = {
+    "base_head": "base.html's links to the stylesheet, scripts and icons: the static files' "
+    "version (their manifest's hash)",
     "base_header": "base.html's header and menu up to the member's own links: the language, "
     "the count of games waiting",
     "base_footer": "base.html's footer after its CSRF field: the language",

@@ -2,6 +2,7 @@ from functools import cache
 from typing import Any
 
 from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.urls import get_script_prefix, reverse
@@ -17,7 +18,16 @@ def site(request: HttpRequest) -> dict[str, Any]:
         "DEBUG": settings.DEBUG,
         "languages": language_names(),
         "nav": nav_urls(get_script_prefix()),
+        "static_version": static_version(),
     }
+
+
+@cache
+def static_version() -> str:
+    """What base.html's kept links to static files vary on: the hash of the static
+    files' manifest (a release with new files has a new one), or "" without a manifest
+    (development, tests, the bench), where the names carry no hash."""
+    return str(getattr(staticfiles_storage, "manifest_hash", ""))
 
 
 def csrf(request: HttpRequest) -> dict[str, Any]:
