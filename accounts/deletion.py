@@ -6,6 +6,8 @@ with one account. Whatever deletes a user — the account page, the admin, a she
 
 - lobbies: the ones the user created are cancelled (nobody has played anything in
   them yet); from the others they leave; their invitations go with the account;
+- clubs: they leave each one as a member who leaves does (the longest-standing member
+  becomes admin if they were the last; every game stays the club's);
 - games in progress: the user resigns, and a bot plays the seat to the end;
 - their Player stays, with every seat, round and win, under an anonymous name that
   can't be claimed (`Player.anonymised`), also in the online games' snapshots, whose
@@ -27,7 +29,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.errors import Refused
-from games.models import Game, Player, Seat
+from games.clubs import membership
+from games.models import Club, Game, Player, Seat
 from games.online import lobby, services
 from games.scoring import bump, bump_games_of
 
@@ -58,6 +61,8 @@ def forget(user: User) -> None:
         # Refused: it started meanwhile, and the user resigns from it below.
         with suppress(Refused):
             lobby.leave(game, user)
+    for club in Club.objects.filter(members__user=user):
+        membership.leave(club, user)
     playing = Game.objects.filter(
         mode=Game.Mode.ONLINE,
         status=Game.Status.ACTIVE,

@@ -262,6 +262,20 @@ def test_the_last_member_leaving_keeps_the_club_and_its_games(alice):
     assert Game.objects.get(pk=game.pk).club_id == club.pk
 
 
+def test_deleting_your_account_leaves_your_clubs_as_leaving_does(alice, bob, carol):
+    from accounts.deletion import delete_account
+
+    club = make_club(alice, bob, carol)  # bob joined before carol
+    game = club_night(club, alice, [Player.for_user(alice), Player.for_user(bob)])
+    version = Club.objects.get(pk=club.pk).version
+
+    delete_account(alice)
+
+    assert _members(club) == {"bob": True, "carol": False}  # the club has an admin
+    assert Club.objects.get(pk=club.pk).version > version  # its kept pages move on
+    assert Game.objects.get(pk=game.pk).club_id == club.pk
+
+
 def test_leaving_twice_is_refused_and_changes_nothing(alice, bob):
     club = make_club(alice, bob)
     membership.leave(club, bob)
