@@ -28,8 +28,8 @@ from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games.errors import Refused
 from games.clubs import membership
+from games.errors import Refused
 from games.models import Club, Game, Player, Seat
 from games.online import lobby, services
 from games.scoring import bump, bump_games_of
