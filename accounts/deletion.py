@@ -7,7 +7,8 @@ with one account. Whatever deletes a user — the account page, the admin, a she
 - lobbies: the ones the user created are cancelled (nobody has played anything in
   them yet); from the others they leave; their invitations go with the account;
 - clubs: they leave each one as a member who leaves does (the longest-standing member
-  becomes admin if they were the last; every game stays the club's);
+  becomes admin if they were the last; every game stays the club's), and the
+  invitations waiting for them go;
 - games in progress: the user resigns, and a bot plays the seat to the end;
 - their Player stays, with every seat, round and win, under an anonymous name that
   can't be claimed (`Player.anonymised`), also in the online games' snapshots, whose
@@ -30,9 +31,9 @@ from django.utils.translation import gettext as _
 
 from games.clubs import membership
 from games.errors import Refused
-from games.models import Club, Game, Player, Seat
+from games.models import Club, ClubInvitation, Game, Player, Seat
 from games.online import lobby, services
-from games.scoring import bump, bump_games_of
+from games.scoring import bump, bump_club, bump_games_of
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -61,8 +62,6 @@ def forget(user: User) -> None:
         # Refused: it started meanwhile, and the user resigns from it below.
         with suppress(Refused):
             lobby.leave(game, user)
-    for club in Club.objects.filter(members__user=user):
-        membership.leave(club, user)
     playing = Game.objects.filter(
         mode=Game.Mode.ONLINE,
         status=Game.Status.ACTIVE,
@@ -75,6 +74,13 @@ def forget(user: User) -> None:
     player = Player.objects.filter(user=user).first()
     if player is not None:
         _anonymise(player)
+    # Last: a club's row is locked after its games' rows, as a move locks them.
+    for club in Club.objects.filter(members__user=user).order_by("pk"):
+        membership.leave(club, user)
+    invited = ClubInvitation.objects.filter(user=user)
+    for club_id in sorted(set(invited.values_list("club_id", flat=True))):
+        invited.filter(club_id=club_id).delete()
+        bump_club(club_id)  # its page lists the invitations waiting
 
 
 def _anonymise(player: Player) -> None:

@@ -1,6 +1,7 @@
 from typing import Any
 
 from django.contrib import admin
+from django.db import transaction
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
@@ -8,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .models import ChatMessage, Game, Move, Notification, Player, RoundScore, Seat
-from .scoring import bump, bump_games_of
+from .scoring import bump, bump_club, bump_games_of
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]  # TabularInline[Seat, Game] fails at run time: Django 6.1 has no InlineModelAdmin.__class_getitem__
@@ -76,6 +77,17 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin[Game]
         # The admin's view is one transaction: a change in between raises Changed and
         # rolls it back, co-scorers included (saved after this).
         bump(obj, *(name for name in GAME_EDITABLE if name != "co_scorers"))
+
+    def delete_model(self, request: HttpRequest, obj: Game) -> None:
+        self.delete_queryset(request, Game.objects.filter(pk=obj.pk))
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> None:
+        """A deleted game leaves its club's pages: the clubs move on (scoring.bump_club)."""
+        with transaction.atomic():
+            clubs = sorted(set(queryset.exclude(club=None).values_list("club_id", flat=True)))
+            super().delete_queryset(request, queryset)
+            for club_id in clubs:
+                bump_club(club_id)
 
 
 @admin.register(Player)

@@ -17,7 +17,7 @@ from django.utils import timezone
 from games.engine import Rules, Standing, standing_ranks
 from phase10site.celery import app, publish_on_commit
 
-from .models import Club, Game, Player, RoundScore, Seat
+from .models import Club, ClubMember, Game, Player, RoundScore, Seat
 
 # The ratings' task (games/tasks.py), published by name: what writes games never imports
 # games/stats/, which reads them.
@@ -119,11 +119,16 @@ def bump(game: Game, *fields: str) -> None:
 
 
 def bump_games_of(player: Player) -> None:
-    """Every game `player` sits in one version on, in one statement: what changes the
-    player (a new name, a claim that merges a guest into a member, an account's deletion)
-    changes what those games' pages show. Call it in the transaction of that change. Their
-    `updated_at` stays: the games themselves weren't played."""
+    """Every game `player` sits in one version on, in one statement, and their clubs and
+    the member's own clubs (which list them by name): what changes the player (a new
+    name, a claim that merges a guest into a member, an account's deletion) changes what
+    those pages show. Call it in the transaction of that change. Their `updated_at`
+    stays: the games themselves weren't played."""
     bump_all(Game.objects.filter(seats__player=player))
+    if player.user_id is not None:
+        Club.objects.filter(
+            pk__in=ClubMember.objects.filter(user_id=player.user_id).values("club_id")
+        ).update(version=F("version") + 1)
 
 
 def bump_all(games: QuerySet[Game]) -> None:

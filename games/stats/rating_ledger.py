@@ -29,7 +29,17 @@ from django.db import transaction
 from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils import timezone
 
-from games.models import Club, Game, Player, RatedGame, Rating, RatingChange, RatingMark, Seat
+from games.models import (
+    Club,
+    ClubMember,
+    Game,
+    Player,
+    RatedGame,
+    Rating,
+    RatingChange,
+    RatingMark,
+    Seat,
+)
 from phase10site.celery import app, publish_on_commit
 
 from . import ratings
@@ -126,7 +136,11 @@ def _rated_to(mark: RatingMark) -> Key | None:
 def _run(mark: RatingMark, game_id: int | None, *, sweep: bool, from_scratch: bool) -> int:
     now = timezone.now()
     rated_to = _rated_to(mark)
+    # The games whose rating changes this run writes or takes away (`_moved_on` at the
+    # end, once: the run locks no game or club row while it rates).
+    moved: set[int] = set()
     if from_scratch:
+        moved.update(RatedGame.objects.values_list("game_id", flat=True))
         _forget_all()
         rated_to = None
     else:
@@ -136,8 +150,9 @@ def _run(mark: RatingMark, game_id: int | None, *, sweep: bool, from_scratch: bo
         if sweep:
             points += _redo_points(_changed_since(mark.swept_at), rated_to)
         if points:
-            rated_to = _rewind(min((at, game or 0) for at, game in points))
-    rated, rated_to = _rate_forward(rated_to)
+            rated_to = _rewind(min((at, game or 0) for at, game in points), moved)
+    rated, rated_to = _rate_forward(rated_to, moved)
+    _moved_on(sorted(moved))
     mark.rated_to_at, mark.rated_to_game = rated_to or (None, None)
     mark.redo_from_at = mark.redo_from_game = None
     if sweep or from_scratch:
@@ -231,13 +246,12 @@ def _current(game: Game) -> tuple[Key, list[tuple[int, int]]] | None:
 
 
 def _forget_all() -> None:
-    Game.objects.filter(rated_game__isnull=False).update(ratings_version=F("ratings_version") + 1)
     RatingChange.objects.all().delete()
     RatedGame.objects.all().delete()
     Rating.objects.all().delete()
 
 
-def _rewind(start: Key) -> Key | None:
+def _rewind(start: Key, moved: set[int]) -> Key | None:
     """Every rating back to what it was before the game at `start`: the later changes
     and rated games are deleted. Returns the last game still rated (the new mark)."""
     later = RatingChange.objects.filter(_from(start))
@@ -246,10 +260,7 @@ def _rewind(start: Key) -> Key | None:
         _restore(affected[first : first + BATCH], start)
     later.delete()
     rewound = RatedGame.objects.filter(_from(start))
-    # A game rated again moves on again then; one that no longer counts moves on here.
-    ids = list(rewound.values_list("game_id", flat=True))
-    for first in range(0, len(ids), BATCH):
-        _moved_on(ids[first : first + BATCH])
+    moved.update(rewound.values_list("game_id", flat=True))  # rated again, or no longer
     rewound.delete()
     last = RatedGame.objects.order_by("-finished_at", "-game_id").first()
     return None if last is None else (last.finished_at, last.game_id)
@@ -277,7 +288,7 @@ def _restore(player_ids: Sequence[int], start: Key) -> None:
 # --- going forward ------------------------------------------------------------------------
 
 
-def _rate_forward(rated_to: Key | None) -> tuple[int, Key | None]:
+def _rate_forward(rated_to: Key | None, moved: set[int]) -> tuple[int, Key | None]:
     """Rate every finished game after `rated_to` that isn't rated yet, in order.
     Returns how many were taken in and the new mark."""
     rows = (
@@ -294,6 +305,7 @@ def _rate_forward(rated_to: Key | None) -> tuple[int, Key | None]:
     skills: dict[int, Rating] = {}
     for start in range(0, len(pending), BATCH):
         _rate_batch(pending[start : start + BATCH], skills)
+    moved.update(pk for pk, _at, _rated in pending)
     if skills:
         Rating.objects.bulk_create(
             skills.values(),
@@ -324,21 +336,24 @@ def _rate_batch(batch: Sequence[tuple[int, datetime, bool]], skills: dict[int, R
         RatedGame(game_id=pk, finished_at=finished_at) for pk, finished_at, _rated in batch
     )
     RatingChange.objects.bulk_create(changes)
-    _moved_on([pk for pk, _at, _rated in batch])
 
 
 def _moved_on(game_ids: Sequence[int]) -> None:
     """These games' rating changes were written or taken away: their `ratings_version`
     one on, which a finished game's kept rating changes are keyed by (its pages' forms
-    carry the version, which stays); and the clubs that show them one version on (the
+    carry the version, which stays); then the clubs that show them one version on (the
     games' clubs, and every club of the people who sat at them: a club page shows its
     members' ratings), as every change to what a club's pages show does
-    (games/scoring.py `bump_club`)."""
-    Game.objects.filter(pk__in=game_ids).update(ratings_version=F("ratings_version") + 1)
-    shown = Q(games__in=game_ids) | Q(members__user__player__seats__game__in=game_ids)
-    Club.objects.filter(pk__in=Club.objects.filter(shown).values("pk")).update(
-        version=F("version") + 1
-    )
+    (games/scoring.py `bump_club`). At the end of the run, game rows before club rows,
+    as a move takes them: the run holds them only until it commits."""
+    batches = [game_ids[first : first + BATCH] for first in range(0, len(game_ids), BATCH)]
+    for batch in batches:
+        Game.objects.filter(pk__in=batch).update(ratings_version=F("ratings_version") + 1)
+    for batch in batches:
+        of_games = Game.objects.filter(pk__in=batch).values("club_id")
+        of_players = ClubMember.objects.filter(user__player__seats__game__in=batch)
+        shown = Q(pk__in=of_games) | Q(pk__in=of_players.values("club_id"))
+        Club.objects.filter(shown).update(version=F("version") + 1)
 
 
 def _load(skills: dict[int, Rating], player_ids: Iterable[int]) -> None:

@@ -10,6 +10,7 @@ import random
 import pytest
 from django.test import Client
 
+from games.clubs import membership
 from games.models import Club, Player, Seat
 from games.online import lobby, pause
 from games.scoring import bump_games_of, save_seat_setting
@@ -81,5 +82,32 @@ def test_a_game_of_no_club_moves_no_club(club, alice, bob):
     before = version(club)
     game = started_game(alice, bob)
     play_human_turn(game, random.Random(3))
-    bump_games_of(Player.for_user(bob))
+    seat = Seat.objects.get(game=game, player__user=bob)
+    seat.muted = True
+    save_seat_setting(seat, "muted")
     assert version(club) == before
+
+
+def test_a_game_deleted_in_the_admin(club, alice, bob, rf):
+    from django.contrib import admin
+
+    game = club_night(club, alice, [Player.for_user(alice), Player.for_user(bob)])
+    model_admin = admin.site._registry[type(game)]
+    with Moves(club):
+        model_admin.delete_model(rf.post("/"), game)
+    assert not type(game).objects.filter(pk=game.pk).exists()
+
+
+def test_a_member_renamed_who_never_played_in_the_club(club, alice, carol):
+    membership.join(carol, club.invite_token)
+    with Moves(club):
+        bump_games_of(Player.for_user(carol))  # the members' list shows the name
+
+
+def test_an_account_deleted_with_an_invitation_waiting(club, alice, carol):
+    from accounts.deletion import delete_account
+
+    membership.invite(club, alice, "carol")
+    with Moves(club):
+        delete_account(carol)
+    assert not club.invitations.exists()

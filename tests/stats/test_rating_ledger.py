@@ -110,7 +110,9 @@ def test_games_that_come_in_out_of_order_match_a_recompute(people, seed, monkeyp
     rewinds = []
     rewind = rating_ledger._rewind
     monkeypatch.setattr(
-        rating_ledger, "_rewind", lambda start: rewinds.append(start) or rewind(start)
+        rating_ledger,
+        "_rewind",
+        lambda start, moved: rewinds.append(start) or rewind(start, moved),
     )
     planned = plans(people)
     for seated, order, options in random.Random(seed).sample(planned, len(planned)):
