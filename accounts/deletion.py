@@ -31,9 +31,9 @@ from django.utils.translation import gettext as _
 
 from games.clubs import membership
 from games.errors import Refused
-from games.models import Club, ClubInvitation, Game, Player, Seat
+from games.models import Club, Game, Player, Seat
 from games.online import lobby, services
-from games.scoring import bump, bump_club, bump_games_of
+from games.scoring import bump, bump_games_of
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -77,10 +77,8 @@ def forget(user: User) -> None:
     # Last: a club's row is locked after its games' rows, as a move locks them.
     for club in Club.objects.filter(members__user=user).order_by("pk"):
         membership.leave(club, user)
-    invited = ClubInvitation.objects.filter(user=user)
-    for club_id in sorted(set(invited.values_list("club_id", flat=True))):
-        invited.filter(club_id=club_id).delete()
-        bump_club(club_id)  # its page lists the invitations waiting
+    for club in Club.objects.filter(invitations__user=user).order_by("pk"):
+        membership.decline_invitation(user, club.public_id)
 
 
 def _anonymise(player: Player) -> None:

@@ -241,9 +241,9 @@ def club_year(club: Club, year: int) -> ClubYear:
 
 
 def lazy_club_year(club: Club, year: int) -> tuple[str, ClubYear]:
-    """The key of the club's year in review (no query: the club's version and ratings'
-    run say it) and the review itself, read from the cache or counted only when
-    something uses it (as `lazy_person_year`)."""
+    """The key of the club's year in review (no query: the club's version says it) and
+    the review itself, read from the cache or counted only when something uses it (as
+    `lazy_person_year`)."""
     key = cache_keys.club_year(club, year)
     return key, cast("ClubYear", SimpleLazyObject(lambda: _club_year(key, club, year)))
 

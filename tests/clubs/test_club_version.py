@@ -8,8 +8,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.contrib import admin
 from django.test import Client
 
+from accounts.deletion import delete_account
 from games.clubs import membership
 from games.models import Club, Player, Seat
 from games.online import lobby, pause
@@ -89,8 +91,6 @@ def test_a_game_of_no_club_moves_no_club(club, alice, bob):
 
 
 def test_a_game_deleted_in_the_admin(club, alice, bob, rf):
-    from django.contrib import admin
-
     game = club_night(club, alice, [Player.for_user(alice), Player.for_user(bob)])
     model_admin = admin.site._registry[type(game)]
     with Moves(club):
@@ -105,8 +105,6 @@ def test_a_member_renamed_who_never_played_in_the_club(club, alice, carol):
 
 
 def test_an_account_deleted_with_an_invitation_waiting(club, alice, carol):
-    from accounts.deletion import delete_account
-
     membership.invite(club, alice, "carol")
     with Moves(club):
         delete_account(carol)

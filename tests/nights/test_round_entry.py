@@ -11,7 +11,9 @@ from games.engine import Rules
 from games.models import Game, Player, RoundScore
 from games.nights import services
 from games.nights.scoreboard import RoundEntry
+from games.stats import rating_ledger
 from tests.nights.helpers import edit_round, post_round, seats, start_night
+from tests.stats.factories import laid, make_game, missed
 
 pytestmark = pytest.mark.django_db
 
@@ -172,8 +174,6 @@ def test_a_finished_nights_ratings_are_drawn_again_when_a_run_works_them_out_aga
     """The ratings' run writes a night's rating changes after its last version and moves
     its `ratings_version` on: the kept section is drawn again, while the page's forms
     (which carry the version) stay good."""
-    from games.stats import rating_ledger
-    from tests.stats.factories import laid, make_game, missed
 
     def ratings(page) -> str:  # type: ignore[no-untyped-def]
         html = page.content.decode()
