@@ -70,8 +70,9 @@ import time
 import warnings
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -287,6 +288,9 @@ class Fixtures:
     viewer_id: int = 0
     club_url: str = ""  # the bench club's page, CLUB_MEMBERS members, CLUB_GAMES games
     club_year_url: str = ""  # its year in review, this year
+    # The statements' yardsticks (bench/web_urls.py): floor0's online games and nights.
+    move_floors: list[str] = field(default_factory=list)
+    round_floors: list[str] = field(default_factory=list)
 
 
 def _set_up(args: argparse.Namespace) -> Fixtures:
@@ -310,20 +314,19 @@ def _set_up(args: argparse.Namespace) -> Fixtures:
 
     # The set-up plays moves too; no worker runs, so what it publishes waits in Redis.
     app.conf.task_always_eager = False
-    members = []
-    for n in range(MEMBERS):
-        user = get_user_model().objects.create_user(
-            f"bench{n}", email=f"bench{n}@example.com", password="x"
-        )
+    members: list[Any] = []
+    floor_members: list[Any] = []
+    for name in [f"bench{n}" for n in range(MEMBERS)] + [f"floor{n}" for n in range(MEMBERS)]:
+        user = get_user_model().objects.create_user(name, email=f"{name}@example.com", password="x")
         profile = user.profile
         # Turn emails on (the default), a verified address and no quiet hours, so every
         # turn that starts writes an outbox row and publishes it at once.
         profile.email_verified, profile.quiet_hours, profile.language = True, False, "en"
         profile.save()
-        members.append(user)
+        (members if name.startswith("bench") else floor_members).append(user)
     csrf = secrets.token_hex(16)  # an unmasked 32-character CSRF secret
     cookies: dict[str, str] = {}
-    for user in members:
+    for user in members + floor_members:
         client = Client()
         client.force_login(user)
         session = client.cookies[settings.SESSION_COOKIE_NAME].value
@@ -338,6 +341,17 @@ def _set_up(args: argparse.Namespace) -> Fixtures:
         current = services.load_state(game).current_seat
         user = game.seats.get(position=current).player.user.username
         act_games.append((game.public_id, user, game.move_number))
+
+    # The statements' yardsticks play on games and nights of their own, of other members
+    # (floor0 …), so that nothing of bench0's lists or stats grows with them.
+    move_floors = [
+        _play_until(_online_game(floor_members, f"Floor {n}", seed=200 + n), TABLE_MOVES).public_id
+        for n in range(args.connections)
+    ]
+    round_floors = [
+        _scored_night(floor_members[0], f"Floor night {n}").public_id
+        for n in range(args.connections)
+    ]
 
     bulk_history([Player.for_user(members[0]), Player.for_user(members[1])], HISTORY_GAMES)
     club = _club(members[0])
@@ -371,6 +385,8 @@ def _set_up(args: argparse.Namespace) -> Fixtures:
         viewer_id=members[0].pk,
         club_url=reverse("games:club_detail", args=[club.public_id]),
         club_year_url=reverse("games:club_year", args=[club.public_id, timezone.now().year]),
+        move_floors=move_floors,
+        round_floors=round_floors,
     )
 
 
@@ -836,6 +852,20 @@ class _Bare(_Client):
         return True
 
 
+class _Statements(_Client):
+    """POSTs to one of the statements' yardsticks (bench/web_urls.py), on a game or night
+    of its own, as floor0."""
+
+    def __init__(self, origin: str, fixtures: Fixtures, path: str) -> None:
+        super().__init__(origin, fixtures)
+        self.path = path
+
+    def step(self) -> bool:
+        status, _text = self.request("POST", self.path, "floor0", "go=1")
+        self.errors += status != 200
+        return True
+
+
 class _Seats(_Client):
     """Plays every seat of its own 4-seat game, turn after turn: draw, then discard."""
 
@@ -1059,9 +1089,12 @@ def _run_half(
     )
     measures["action"] = ("python", lambda: _python_client("action", players, args))  # type: ignore[arg-type]
     measures["round entry"] = ("python", lambda: _python_client("round entry", scorers, args))  # type: ignore[arg-type]
+    for name, clients in _floor_clients(origin, fixtures).items():
+        measures[name] = ("python", lambda n=name, c=clients: _python_client(n, c, args))  # type: ignore[misc]
     if args.only:
         wanted = set(args.only)
-        wanted |= set(BASELINES.values()) if wanted & {"action", "round entry"} else {"bare view"}
+        python = {name for name, (kind, _m) in measures.items() if kind == "python"}
+        wanted |= set(BASELINES.values()) if wanted & python else {"bare view"}
         measures = {name: measure for name, measure in measures.items() if name in wanted}
     results: dict[str, list[Result]] = {name: [] for name in measures}
     for _round in range(args.rounds):
@@ -1088,6 +1121,25 @@ def _run_half(
         f"(target ≤ {STATS_P50_TARGET_MS}){mark}, server CPU {cpu_ms:.1f} ms per request"
     )
     return results
+
+
+MOVE_FLOOR = "a move's statements alone"
+ROUND_FLOOR = "a round's statements alone"
+
+
+def _floor_clients(origin: str, fixtures: Fixtures) -> dict[str, list[_Client]]:
+    """The statements' yardsticks, one game or night per connection: what a move and a
+    round must write through the ORM, with nothing else (bench/web_urls.py)."""
+    return {
+        MOVE_FLOOR: [
+            _Statements(origin, fixtures, f"/bench/statements/move/{public_id}/")
+            for public_id in fixtures.move_floors
+        ],
+        ROUND_FLOOR: [
+            _Statements(origin, fixtures, f"/bench/statements/round/{public_id}/")
+            for public_id in fixtures.round_floors
+        ],
+    }
 
 
 def _together(before: Result, after: Result) -> Result:

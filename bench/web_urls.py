@@ -1,14 +1,28 @@
-"""The real URLs plus the bench's yardstick, served only by bench/web.py's gunicorn.
+"""The real URLs plus the bench's yardsticks, served only by bench/web.py's gunicorn.
 
 The bare view is a logged-in request through the same middleware, session and
 database as every page, doing one small query and rendering nothing.
+
+The statements' yardsticks are what a move and a round must write through the ORM, the
+way the services write them (issue 29: `filter(pk=…, version=…).update()`,
+`bulk_create`), and nothing else: no form, no engine, no page. What the action and
+round entry can reach is below what these reach.
 """
 
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 from django.urls import include, path
+from django.utils import timezone
+from django.views.decorators.http import require_POST
 
-from games.models import Game
+from games.models import Game, Move, Notification, RoundScore, Seat
+from games.nights.services import NIGHT_FIELDS
+from games.notify import outbox
+from games.online.access import get_seating_for_user
+from games.online.services import recent_moves
+from games.scoring import SEAT_FIELDS, bump, round_row
 
 
 @login_required
@@ -17,7 +31,81 @@ def bare(request: HttpRequest) -> HttpResponse:
     return HttpResponse(f"{version}", content_type="text/plain")
 
 
+@login_required
+@require_POST
+def move_statements(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A discard's statements: the game read with its seats and their people (one query,
+    as the action reads it), then in one transaction the game's compare-and-swap with
+    the fields a discard writes, the move's row and the next player's "your turn" row in
+    the outbox, handed to Celery after commit. The state is written back as it was read
+    (the engine's part is not measured)."""
+    seating = get_seating_for_user(request.user, public_id)  # type: ignore[arg-type]
+    game, seats = seating.game, seating.seats
+    following = seats[(seating.me.position + 1) % len(seats)]
+    number = game.move_number + 1
+    move = Move(game=game, number=number, seat=seating.me.position, action={"type": "discard"})
+    game.move_number = number
+    game.recent_moves = recent_moves(game.recent_moves, [move])
+    game.current_player_id = following.player_id
+    game.turn_started_at = timezone.now()
+    changed = ("state", "move_number", "recent_moves", "current_player", "turn_started_at")
+    context = {"discard_top": "R7", "round": game.rounds_played + 1}  # as a discard's
+    recipient = following.player.user
+    assert recipient is not None  # floor0 … are members, not guests
+    your_turn = outbox.Row(game, number, recipient, Notification.Kind.YOUR_TURN, context=context)
+    with transaction.atomic():
+        bump(game, *changed)
+        Move.objects.bulk_create([move])
+        outbox.write([your_turn], seats={seat.position: seat for seat in seats}, fresh=True)
+    return HttpResponse(f"{game.version}", content_type="text/plain")
+
+
+# A night's seats per process, read once: they stand for the scoreboard that round entry
+# takes from the cache (its reading is not measured here).
+_NIGHT_SEATS: dict[str, list[Seat]] = {}
+
+
+@login_required
+@require_POST
+def round_statements(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A round's statements: the night read (one query, as its scorer's form reads it),
+    then in one transaction the game's compare-and-swap with the fields a round writes,
+    one round row per seat and the seats' totals (the upsert `scoring.refresh_seats`
+    writes)."""
+    nights = Game.objects.filter(mode=Game.Mode.NIGHT, creator_id=request.user.pk)
+    game = get_object_or_404(nights, public_id=public_id)
+    seats = _NIGHT_SEATS.get(public_id)
+    if seats is None:
+        seats = _NIGHT_SEATS[public_id] = list(game.seats.order_by("position"))
+    number = game.rounds_played + 1
+    game.rounds_played = number
+    for seat in seats:
+        seat.score += 5
+    rows = [
+        round_row(
+            game,
+            seat,
+            number,
+            attempted=1,
+            completed=None,
+            points=5,
+            went_out=False,
+            total=seat.score,
+        )
+        for seat in seats
+    ]
+    with transaction.atomic():
+        bump(game, *NIGHT_FIELDS)
+        RoundScore.objects.bulk_create(rows)
+        Seat.objects.bulk_create(
+            seats, update_conflicts=True, unique_fields=["id"], update_fields=SEAT_FIELDS
+        )
+    return HttpResponse(f"{game.version}", content_type="text/plain")
+
+
 urlpatterns = [
     path("bench/bare/", bare),
+    path("bench/statements/move/<str:public_id>/", move_statements),
+    path("bench/statements/round/<str:public_id>/", round_statements),
     path("", include("phase10site.urls")),
 ]
