@@ -704,6 +704,10 @@ class ServerCpu:
         self.database = database
         self.base_url = base_url
         self.ticks = os.sysconf("SC_CLK_TCK")
+        # Each process's ticks when last read: a PostgreSQL backend that ends (the pool
+        # closes a connection) keeps what it had used, rather than taking it out of the
+        # sum and making a measurement's CPU negative.
+        self.seen: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
     def _pids(self) -> tuple[list[int], list[int]]:
         workers = []
@@ -723,18 +727,19 @@ class ServerCpu:
 
     def seconds(self) -> tuple[float, float]:
         """CPU seconds so far of (gunicorn's workers, PostgreSQL's backends)."""
-        return tuple(self._ticks(pids) / self.ticks for pids in self._pids())  # type: ignore[return-value]
+        counted = zip(self._pids(), self.seen, strict=True)
+        return tuple(self._ticks(pids, seen) / self.ticks for pids, seen in counted)  # type: ignore[return-value]
 
     @staticmethod
-    def _ticks(pids: list[int]) -> int:
-        total = 0
+    def _ticks(pids: list[int], seen: dict[int, int]) -> int:
+        """The ticks of `pids` now, and of those `seen` before that have ended since."""
         for pid in pids:
             try:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            total += int(fields[11]) + int(fields[12])  # utime + stime
-        return total
+            seen[pid] = int(fields[11]) + int(fields[12])  # utime + stime
+        return sum(seen.values())
 
 
 WRK_SCRIPT = """
