@@ -8,3 +8,6 @@ class ProfileAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin[Pr
     list_display = ["user", "email_verified", "language", "time_zone"]
     list_filter = ["email_verified", "language"]
     search_fields = ["user__username", "user__email"]
+    # Away mode's end is the member's away periods' (accounts/away.py): set there, it stops
+    # their turn clocks and their games' pages say so. Shown here, changed there.
+    readonly_fields = ["away_until"]

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .models import ChatMessage, Game, Move, Notification, Player, RoundScore, Seat
+from .online import chat
 from .scoring import bump, bump_club, bump_games_of
 
 
@@ -140,18 +141,36 @@ class MoveAdmin(ReadOnlyAdmin):
 
 @admin.register(ChatMessage)
 class ChatMessageAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmin[ChatMessage] fails at run time: Django 6.1 has no ModelAdmin.__class_getitem__
-    """Table talk, for the record: read only. Hiding is the game creator's, on the board
-    (games/online/chat.py keeps the board's copy on the game row in step)."""
+    """Table talk, for the record: read only, never deleted. A message is hidden as the
+    game's creator hides it on the board, through games/online/chat.py, which keeps the
+    board's copy on the game row in step (the "Hide" action)."""
 
     list_display = ["created_at", "game", "seat", "move_number", "text", "hidden_at"]
     list_filter = ["hidden_at"]
     search_fields = ["game__public_id", "text"]
+    actions = ["hide"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: ChatMessage | None = None) -> bool:
         return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: ChatMessage | None = None) -> bool:
+        return False
+
+    @admin.action(description=_("Hide the selected messages for everyone"))
+    def hide(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
+        shown = list(queryset.filter(hidden_at=None).select_related("game"))
+        for message in shown:
+            chat.hide_for_staff(message)
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)d message is hidden now.", "%(count)d messages are hidden now.", len(shown)
+            )
+            % {"count": len(shown)},
+        )
 
 
 @admin.register(Notification)

@@ -120,6 +120,17 @@ def hide(game: Game, user: User, message_id: int) -> None:
     message = ChatMessage.objects.filter(game=locked, pk=message_id).first()
     if message is None:
         raise Refused(_("That message isn't in this game's chat."), code="no_message")
+    _hide(locked, message)
+
+
+@transaction.atomic
+def hide_for_staff(message: ChatMessage) -> None:
+    """Staff hide a message for everyone (the admin's action), as its game's creator
+    would: kept, shown as hidden, the board's copy on the game row with it."""
+    _hide(_lock(message.game), message)
+
+
+def _hide(locked: Game, message: ChatMessage) -> None:
     if message.hidden_at is not None:
         return
     message.hidden_at = timezone.now()

@@ -10,7 +10,7 @@ from django.contrib import admin
 from django.urls import reverse
 
 from games.models import ChatMessage, Game, Move, Notification, Player, RoundScore
-from games.online import services
+from games.online import chat, services
 from tests.nights.helpers import post_round, start_night
 from tests.nights.test_version_rule import assert_totals_are_the_rounds
 from tests.online.helpers import started_game
@@ -100,3 +100,42 @@ def test_every_admin_edit_leaves_a_nights_and_an_online_games_totals_true(
     for game_seat in moved.seats.all():
         rounds = RoundScore.objects.filter(game=moved, seat=game_seat)
         assert game_seat.score == sum(rounds.values_list("points", flat=True))
+
+
+def test_a_members_away_mode_is_not_changed_in_the_admin(alice, bob, admin_client):
+    """Away mode ends when the member's away periods say (accounts/away.py), which stop
+    their turn clocks and move their games on: the profile's form shows it, read only."""
+    game = started_game(alice, bob)
+    url = reverse("admin:accounts_profile_change", args=[alice.profile.pk])
+    page = admin_client.get(url)
+    assert "away_until" not in page.context["adminform"].form.fields
+    data = change_form(page.content.decode(), "profile_form")
+    data["away_until_0"], data["away_until_1"] = ["2099-01-01"], ["12:00:00"]
+    assert admin_client.post(url, data).status_code == 302
+    alice.profile.refresh_from_db()
+    assert alice.profile.away_until is None
+    assert Game.objects.get(pk=game.pk).version == game.version
+
+
+def test_staff_hide_a_chat_message_the_way_the_games_creator_does(alice, bob, admin_client):
+    """Never deleted in the admin (the board keeps a copy of the recent messages on the
+    game row): hidden through the chat's service, which marks the board's copy and moves
+    the game on, so every open board redraws without it."""
+    game = started_game(alice, bob)
+    message = chat.post(game, bob, "something rude")
+    before = Game.objects.get(pk=game.pk)
+    changelist = reverse("admin:games_chatmessage_changelist")
+    offered = admin_client.get(changelist).context["action_form"].fields["action"].choices
+    assert [value for value, _label in offered if value] == ["hide"]
+    answer = admin_client.post(
+        changelist, {"action": "hide", "_selected_action": [message.pk]}, follow=True
+    )
+    assert "1 message is hidden now." in answer.content.decode()
+    message.refresh_from_db()
+    after = Game.objects.get(pk=game.pk)
+    assert message.hidden_at is not None
+    assert after.version == before.version + 1
+    assert [entry[4] for entry in after.recent_chat if entry[0] == message.pk] == [True]
+    delete = reverse("admin:games_chatmessage_delete", args=[message.pk])
+    assert admin_client.post(delete, {"post": "yes"}).status_code == 403
+    assert ChatMessage.objects.filter(pk=message.pk).exists()
