@@ -10,6 +10,7 @@ import random
 import pytest
 from django.contrib import admin
 from django.test import Client
+from django.urls import reverse
 
 from accounts.deletion import delete_account
 from games.clubs import membership
@@ -19,6 +20,7 @@ from games.scoring import bump_games_of, save_seat_setting
 from tests.clubs.membership_helpers import club_night, make_club
 from tests.nights.helpers import post_round
 from tests.online.helpers import play_human_turn, started_game
+from tests.site.test_admin import change_form
 
 
 def version(club: Club) -> int:
@@ -102,6 +104,18 @@ def test_a_member_renamed_who_never_played_in_the_club(club, alice, carol):
     membership.join(carol, club.invite_token)
     with Moves(club):
         bump_games_of(Player.for_user(carol))  # the members' list shows the name
+
+
+def test_a_username_changed_in_the_admin(club, alice, carol, admin_client):
+    """The members' list shows "@username", which only staff change (Django's user admin)."""
+    membership.join(carol, club.invite_token)
+    url = reverse("admin:auth_user_change", args=[carol.pk])
+    data = change_form(admin_client.get(url).content.decode(), "user_form")
+    data["username"] = ["caroline"]
+    with Moves(club):
+        assert admin_client.post(url, data).status_code == 302
+    carol.refresh_from_db()
+    assert carol.username == "caroline"
 
 
 def test_an_account_deleted_with_an_invitation_waiting(club, alice, carol):

@@ -118,7 +118,10 @@ def test_the_clubs_year_shows_its_figures(client, alice, bob, carol):
     url = reverse("games:club_year", args=[history.club.public_id, 2025])
     html = client.get(url).content.decode()
     assert stat(html, "games") == "6"
-    assert stat(html, "busiest").endswith("2 games, 4 people")
+    assert stat(html, "busiest").endswith("2 games · 4 people")
+    # Each count takes its own plural: Slovak says 2–4 people unlike 5 or more.
+    slovak = client.get(url, HTTP_ACCEPT_LANGUAGE="sk").content.decode()
+    assert stat(slovak, "busiest").endswith("2 hry · 4 ľudia")
     assert stat(html, "climbers") == "carol +50 alice +30"
     assert stat(html, "most-wins") == "alice 2 wins bob 2 wins carol 2 wins"
     assert reverse("games:club_year", args=[history.club.public_id, 2024]) in html
