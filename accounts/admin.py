@@ -5,9 +5,10 @@ from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.models import User
 from django.http import HttpRequest
 
-from games.models import Player
-from games.scoring import bump_games_of
+from games.scoring import bump_names_of
+from phase10site.celery import publish_on_commit
 
+from . import tasks
 from .models import Profile
 
 admin.site.unregister(User)
@@ -15,14 +16,21 @@ admin.site.unregister(User)
 
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):  # type: ignore[type-arg]  # UserAdmin[User] fails at run time: Django 6.1 has no ModelAdmin.__class_getitem__
-    """Django's, and a new username moves on what shows it: a club's members' list
-    ("@name") and the pages of the member's games, which are kept under versions."""
+    """Django's, saved the way the member's own change would be: a new username moves
+    on what shows it (`bump_names_of`: the games and clubs kept under versions), a new
+    address must be confirmed again before it gets game emails (as accounts/views.py
+    `profile_identity`)."""
 
     def save_model(self, request: HttpRequest, obj: User, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
-        player = Player.objects.filter(user=obj).first() if change else None
-        if player is not None and "username" in form.changed_data:
-            bump_games_of(player)
+        if not change:
+            return
+        if "username" in form.changed_data:
+            bump_names_of(obj)
+        if "email" in form.changed_data:
+            Profile.objects.filter(user=obj).update(email_verified=False)
+            if obj.email:
+                publish_on_commit(tasks.send_verification_email, obj.pk)
 
 
 @admin.register(Profile)

@@ -704,10 +704,11 @@ class ServerCpu:
         self.database = database
         self.base_url = base_url
         self.ticks = os.sysconf("SC_CLK_TCK")
-        # Each process's ticks when last read: a PostgreSQL backend that ends (the pool
-        # closes a connection) keeps what it had used, rather than taking it out of the
-        # sum and making a measurement's CPU negative.
-        self.seen: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        # Each process's ticks when last read, by pid and start time: a PostgreSQL backend
+        # that ends (the pool closes a connection) keeps what it had used when last read,
+        # rather than taking it out of the sum and making a measurement's CPU negative.
+        # What it used after that read is lost: the figure can be a little low.
+        self.seen: tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]] = ({}, {})
 
     def _pids(self) -> tuple[list[int], list[int]]:
         workers = []
@@ -731,14 +732,14 @@ class ServerCpu:
         return tuple(self._ticks(pids, seen) / self.ticks for pids, seen in counted)  # type: ignore[return-value]
 
     @staticmethod
-    def _ticks(pids: list[int], seen: dict[int, int]) -> int:
+    def _ticks(pids: list[int], seen: dict[tuple[int, int], int]) -> int:
         """The ticks of `pids` now, and of those `seen` before that have ended since."""
         for pid in pids:
             try:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            seen[pid] = int(fields[11]) + int(fields[12])  # utime + stime
+            seen[pid, int(fields[19])] = int(fields[11]) + int(fields[12])  # utime + stime
         return sum(seen.values())
 
 
@@ -864,10 +865,13 @@ class _Statements(_Client):
     def __init__(self, origin: str, fixtures: Fixtures, path: str) -> None:
         super().__init__(origin, fixtures)
         self.path = path
+        self.discard = False  # a move's: a draw, then a discard, as the action's client
 
     def step(self) -> bool:
-        status, _text = self.request("POST", self.path, "floor0", "go=1")
+        body = "do=discard" if self.discard else "do=draw"
+        status, _text = self.request("POST", self.path, "floor0", body)
         self.errors += status != 200
+        self.discard = not self.discard
         return True
 
 
@@ -915,7 +919,7 @@ class _Seats(_Client):
 
     def _find_the_turn(self) -> None:
         """After a refused move: whose turn it is, from the members' own boards."""
-        for user in self.fixtures.cookies:
+        for user in (name for name in self.fixtures.cookies if name.startswith("bench")):
             _status, text = self.request("GET", f"/play/{self.public_id}/", user)
             if "Your turn: draw a card." in text or "Your turn: lay down" in text:
                 self.user, self.drawn = user, "Your turn: lay down" in text

@@ -34,29 +34,38 @@ def bare(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def move_statements(request: HttpRequest, public_id: str) -> HttpResponse:
-    """A discard's statements: the game read with its seats and their people (one query,
-    as the action reads it), then in one transaction the game's compare-and-swap with
-    the fields a discard writes, the move's row and the next player's "your turn" row in
+    """A move's statements, `do` a draw or a discard (the action's client alternates the
+    two): the game read with its seats and their people (one query, as the action reads
+    it), then in one transaction the game's compare-and-swap with the fields that move
+    writes and the move's row; a discard also writes the next player's "your turn" row in
     the outbox, handed to Celery after commit. The state is written back as it was read
     (the engine's part is not measured)."""
     seating = get_seating_for_user(request.user, public_id)  # type: ignore[arg-type]
     game, seats = seating.game, seating.seats
-    following = seats[(seating.me.position + 1) % len(seats)]
+    discard = request.POST.get("do") == "discard"
     number = game.move_number + 1
-    move = Move(game=game, number=number, seat=seating.me.position, action={"type": "discard"})
+    move = Move(game=game, number=number, seat=seating.me.position, action={"type": "draw"})
     game.move_number = number
     game.recent_moves = recent_moves(game.recent_moves, [move])
-    game.current_player_id = following.player_id
-    game.turn_started_at = timezone.now()
-    changed = ("state", "move_number", "recent_moves", "current_player", "turn_started_at")
-    context = {"discard_top": "R7", "round": game.rounds_played + 1}  # as a discard's
-    recipient = following.player.user
-    assert recipient is not None  # floor0 … are members, not guests
-    your_turn = outbox.Row(game, number, recipient, Notification.Kind.YOUR_TURN, context=context)
+    changed = ["state", "move_number", "recent_moves"]  # a draw's (`services._save`)
+    rows = []
+    if discard:
+        following = seats[(seating.me.position + 1) % len(seats)]
+        move.action = {"type": "discard"}
+        game.current_player_id = following.player_id
+        game.turn_started_at = timezone.now()
+        changed += ["current_player", "turn_started_at"]
+        recipient = following.player.user
+        assert recipient is not None  # floor0 … are members, not guests
+        context = {"discard_top": "R7", "round": game.rounds_played + 1}  # as a discard's
+        rows.append(
+            outbox.Row(game, number, recipient, Notification.Kind.YOUR_TURN, context=context)
+        )
     with transaction.atomic():
         bump(game, *changed)
         Move.objects.bulk_create([move])
-        outbox.write([your_turn], seats={seat.position: seat for seat in seats}, fresh=True)
+        if rows:
+            outbox.write(rows, seats={seat.position: seat for seat in seats}, fresh=True)
     return HttpResponse(f"{game.version}", content_type="text/plain")
 
 
@@ -79,6 +88,8 @@ def round_statements(request: HttpRequest, public_id: str) -> HttpResponse:
         seats = _NIGHT_SEATS[public_id] = list(game.seats.order_by("position"))
     number = game.rounds_played + 1
     game.rounds_played = number
+    # Each worker keeps its own copy of the totals, so the stored ones differ from worker
+    # to worker: nothing reads them, only their writing is measured.
     for seat in seats:
         seat.score += 5
     rows = [

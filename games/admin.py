@@ -159,17 +159,20 @@ class ChatMessageAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # ModelAdmi
     def has_delete_permission(self, request: HttpRequest, obj: ChatMessage | None = None) -> bool:
         return False
 
-    @admin.action(description=_("Hide the selected messages for everyone"))
+    def has_hide_permission(self, request: HttpRequest) -> bool:
+        """Staff who may change chat messages (the rows are read only here otherwise)."""
+        return request.user.has_perm("games.change_chatmessage")
+
+    @admin.action(permissions=["hide"], description=_("Hide the selected messages for everyone"))
     def hide(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
-        shown = list(queryset.filter(hidden_at=None).select_related("game"))
-        for message in shown:
-            chat.hide_for_staff(message)
+        shown = queryset.filter(hidden_at=None).select_related("game")
+        count = sum(chat.hide_for_staff(message) for message in shown)
         self.message_user(
             request,
             ngettext(
-                "%(count)d message is hidden now.", "%(count)d messages are hidden now.", len(shown)
+                "%(count)d message is hidden now.", "%(count)d messages are hidden now.", count
             )
-            % {"count": len(shown)},
+            % {"count": count},
         )
 
 

@@ -9,6 +9,7 @@ an engine `Standing` into the `Seat` and `RoundScore` rows that pages and stats 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import F, QuerySet
@@ -17,7 +18,10 @@ from django.utils import timezone
 from games.engine import Rules, Standing, standing_ranks
 from phase10site.celery import app, publish_on_commit
 
-from .models import Club, ClubMember, Game, Player, RoundScore, Seat
+from .models import Club, ClubInvitation, ClubMember, Game, Player, RoundScore, Seat
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 # The ratings' task (games/tasks.py), published by name: what writes games never imports
 # games/stats/, which reads them.
@@ -129,6 +133,17 @@ def bump_games_of(player: Player) -> None:
         Club.objects.filter(
             pk__in=ClubMember.objects.filter(user_id=player.user_id).values("club_id")
         ).update(version=F("version") + 1)
+
+
+def bump_names_of(user: User) -> None:
+    """What shows `user`'s username moves on (staff changed it): the games they sit in
+    and their clubs (`bump_games_of`), and the clubs that invited them by it."""
+    player = Player.objects.filter(user=user).first()
+    if player is not None:
+        bump_games_of(player)
+    Club.objects.filter(pk__in=ClubInvitation.objects.filter(user=user).values("club_id")).update(
+        version=F("version") + 1
+    )
 
 
 def bump_all(games: QuerySet[Game]) -> None:

@@ -124,15 +124,18 @@ def hide(game: Game, user: User, message_id: int) -> None:
 
 
 @transaction.atomic
-def hide_for_staff(message: ChatMessage) -> None:
+def hide_for_staff(message: ChatMessage) -> bool:
     """Staff hide a message for everyone (the admin's action), as its game's creator
-    would: kept, shown as hidden, the board's copy on the game row with it."""
-    _hide(_lock(message.game), message)
+    would: kept, shown as hidden, the board's copy on the game row with it. False if it
+    was hidden already (read again under the game's lock: the creator may have been
+    first)."""
+    locked = _lock(message.game)
+    return _hide(locked, ChatMessage.objects.get(pk=message.pk, game=locked))
 
 
-def _hide(locked: Game, message: ChatMessage) -> None:
+def _hide(locked: Game, message: ChatMessage) -> bool:
     if message.hidden_at is not None:
-        return
+        return False
     message.hidden_at = timezone.now()
     message.save(update_fields=["hidden_at"])
     recent = [list(entry) for entry in locked.recent_chat]
@@ -142,6 +145,7 @@ def _hide(locked: Game, message: ChatMessage) -> None:
     if shown:  # the board shows it: every page must redraw
         locked.recent_chat = recent
         bump(locked, "recent_chat")
+    return True
 
 
 def set_muted(seat: Seat, seats: Sequence[Seat], position: int, muted: bool) -> None:

@@ -106,16 +106,25 @@ def test_a_member_renamed_who_never_played_in_the_club(club, alice, carol):
         bump_games_of(Player.for_user(carol))  # the members' list shows the name
 
 
-def test_a_username_changed_in_the_admin(club, alice, carol, admin_client):
-    """The members' list shows "@username", which only staff change (Django's user admin)."""
-    membership.join(carol, club.invite_token)
-    url = reverse("admin:auth_user_change", args=[carol.pk])
+def _rename_in_the_admin(admin_client, user, username: str) -> None:
+    url = reverse("admin:auth_user_change", args=[user.pk])
     data = change_form(admin_client.get(url).content.decode(), "user_form")
-    data["username"] = ["caroline"]
+    data["username"] = [username]
+    assert admin_client.post(url, data).status_code == 302
+    user.refresh_from_db()
+    assert user.username == username
+
+
+def test_a_username_changed_in_the_admin(club, alice, carol, stranger, admin_client):
+    """The club's page shows members as "@username" and the people it invited by their
+    usernames; only staff change one (Django's user admin)."""
+    membership.join(carol, club.invite_token)
     with Moves(club):
-        assert admin_client.post(url, data).status_code == 302
-    carol.refresh_from_db()
-    assert carol.username == "caroline"
+        _rename_in_the_admin(admin_client, carol, "caroline")
+    membership.invite(club, alice, stranger.username)
+    assert not Player.objects.filter(user=stranger).exists()  # never played, not a member
+    with Moves(club):
+        _rename_in_the_admin(admin_client, stranger, "someone")
 
 
 def test_an_account_deleted_with_an_invitation_waiting(club, alice, carol):

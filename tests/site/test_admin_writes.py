@@ -7,6 +7,9 @@ import pytest
 from django import forms
 from django.apps import apps
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.core import mail
 from django.urls import reverse
 
 from games.models import ChatMessage, Game, Move, Notification, Player, RoundScore
@@ -124,6 +127,7 @@ def test_staff_hide_a_chat_message_the_way_the_games_creator_does(alice, bob, ad
     game = started_game(alice, bob)
     message = chat.post(game, bob, "something rude")
     before = Game.objects.get(pk=game.pk)
+    stale = ChatMessage.objects.get(pk=message.pk)
     changelist = reverse("admin:games_chatmessage_changelist")
     offered = admin_client.get(changelist).context["action_form"].fields["action"].choices
     assert [value for value, _label in offered if value] == ["hide"]
@@ -136,6 +140,43 @@ def test_staff_hide_a_chat_message_the_way_the_games_creator_does(alice, bob, ad
     assert message.hidden_at is not None
     assert after.version == before.version + 1
     assert [entry[4] for entry in after.recent_chat if entry[0] == message.pk] == [True]
+    # Read before it was hidden (the creator was first): read again under the lock.
+    assert chat.hide_for_staff(stale) is False
+    assert Game.objects.get(pk=game.pk).version == after.version
     delete = reverse("admin:games_chatmessage_delete", args=[message.pk])
     assert admin_client.post(delete, {"post": "yes"}).status_code == 403
     assert ChatMessage.objects.filter(pk=message.pk).exists()
+
+
+def test_staff_who_may_only_look_at_the_chat_cannot_hide_a_message(alice, bob, client):
+    game = started_game(alice, bob)
+    message = chat.post(game, bob, "hello")
+    version = Game.objects.get(pk=game.pk).version
+    viewer = get_user_model().objects.create_user("viewer", password="x", is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_chatmessage"))
+    client.force_login(viewer)
+    changelist = reverse("admin:games_chatmessage_changelist")
+    page = client.get(changelist)
+    assert page.status_code == 200
+    assert page.context["action_form"] is None  # no action offered
+    client.post(changelist, {"action": "hide", "_selected_action": [message.pk]})
+    message.refresh_from_db()
+    assert message.hidden_at is None
+    assert Game.objects.get(pk=game.pk).version == version
+
+
+def test_an_address_changed_in_the_admin_is_confirmed_again(
+    alice, admin_client, django_capture_on_commit_callbacks
+):
+    """As when the member changes it on their profile: no game email goes to an address
+    nobody has confirmed, and the new one gets the link."""
+    url = reverse("admin:auth_user_change", args=[alice.pk])
+    data = change_form(admin_client.get(url).content.decode(), "user_form")
+    data["email"] = ["alice.new@example.com"]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert admin_client.post(url, data).status_code == 302
+    alice.refresh_from_db()
+    alice.profile.refresh_from_db()
+    assert alice.email == "alice.new@example.com"
+    assert alice.profile.email_verified is False
+    assert [message.to for message in mail.outbox] == [["alice.new@example.com"]]
