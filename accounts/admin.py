@@ -6,9 +6,8 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest
 
 from games.scoring import bump_names_of
-from phase10site.celery import publish_on_commit
 
-from . import tasks
+from . import verification
 from .models import Profile
 
 admin.site.unregister(User)
@@ -18,8 +17,7 @@ admin.site.unregister(User)
 class UserAdmin(DjangoUserAdmin):  # type: ignore[type-arg]  # UserAdmin[User] fails at run time: Django 6.1 has no ModelAdmin.__class_getitem__
     """Django's, saved the way the member's own change would be: a new username moves
     on what shows it (`bump_names_of`: the games and clubs kept under versions), a new
-    address must be confirmed again before it gets game emails (as accounts/views.py
-    `profile_identity`)."""
+    address must be confirmed again before it gets game emails (`verification`)."""
 
     def save_model(self, request: HttpRequest, obj: User, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
@@ -28,9 +26,7 @@ class UserAdmin(DjangoUserAdmin):  # type: ignore[type-arg]  # UserAdmin[User] f
         if "username" in form.changed_data:
             bump_names_of(obj)
         if "email" in form.changed_data:
-            Profile.objects.filter(user=obj).update(email_verified=False)
-            if obj.email:
-                publish_on_commit(tasks.send_verification_email, obj.pk)
+            verification.address_changed(obj)
 
 
 @admin.register(Profile)

@@ -23,7 +23,7 @@ from games.scoring import bump_games_of
 from games.words import isolated
 from phase10site.celery import publish_on_commit
 
-from . import away, claims, deletion, emails, tasks
+from . import away, claims, deletion, emails, tasks, verification
 from .forms import (
     BrowserTimeZoneForm,
     DeleteAccountForm,
@@ -170,10 +170,7 @@ def profile_identity(request: AuthenticatedHttpRequest) -> HttpResponse:
         if new_email != user.email.lower():
             user.email = new_email
             user.save(update_fields=["email"])
-            user.profile.email_verified = False
-            user.profile.save(update_fields=["email_verified"])
-            user_id = user.pk
-            publish_on_commit(tasks.send_verification_email, user_id)
+            verification.address_changed(user)
             messages.success(
                 request,
                 _("We sent a link to %(email)s to confirm your new address.")
